@@ -1,0 +1,17 @@
+// The whole layout algebra.
+#pragma once
+
+#include "layout/checked.hpp"
+#include "layout/coalesce.hpp"
+#include "layout/complement.hpp"
+#include "layout/composition.hpp"
+#include "layout/divide.hpp"
+#include "layout/error.hpp"
+#include "layout/int_tuple.hpp"
+#include "layout/inverse.hpp"
+#include "layout/layout.hpp"
+#include "layout/notation.hpp"
+#include "layout/product.hpp"
+#include "layout/slice.hpp"
+#include "layout/swizzle.hpp"
+#include "layout/tiler.hpp"

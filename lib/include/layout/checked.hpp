@@ -1,0 +1,59 @@
+// Checked int64 arithmetic. Every intermediate of the algebra goes through
+// these helpers; an overflow throws layout::Overflow, which the operation
+// turns into an Error naming itself (never a silent wrap).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "layout/error.hpp"
+
+namespace layout::checked {
+
+inline int64_t add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    throw Overflow(std::to_string(a) + " + " + std::to_string(b) + " overflows int64");
+  return r;
+}
+
+inline int64_t sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r))
+    throw Overflow(std::to_string(a) + " - " + std::to_string(b) + " overflows int64");
+  return r;
+}
+
+inline int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    throw Overflow(std::to_string(a) + " * " + std::to_string(b) + " overflows int64");
+  return r;
+}
+
+// Floor division and modulo for a positive divisor (b > 0).
+inline int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// Ceiling division for a >= 0, b > 0.
+inline int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+
+inline int64_t abs(int64_t a) {
+  if (a == INT64_MIN) throw Overflow("|" + std::to_string(a) + "| overflows int64");
+  return a < 0 ? -a : a;
+}
+
+inline int64_t gcd(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+}  // namespace layout::checked

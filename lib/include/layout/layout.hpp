@@ -1,0 +1,96 @@
+// Layout: a shape and a stride, congruent IntTuples. A layout is the function
+// L(i) = sum_k c_k(i) * d_k over its flattened modes (s_k, d_k), where
+// c(i) is the colexicographic coordinate of i (first mode fastest).
+//
+// Natural extension (CuTe C++): for i >= size(L) every mode but the last takes
+// its coordinate modulo its extent and the last mode takes the remaining
+// quotient, so L is defined on all i >= 0.
+//
+// Invariants (checked by the public constructor): shape and stride congruent,
+// every shape leaf >= 1, size(L) fits in int64.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "layout/int_tuple.hpp"
+
+namespace layout {
+
+// One flattened mode s:d.
+struct Mode {
+  int64_t s;
+  int64_t d;
+};
+using Modes = SmallVector<Mode, 16>;
+
+class Layout {
+public:
+  Layout() : shape_(1), stride_(0) {}  // 1:0
+  Layout(IntTuple shape, IntTuple stride);  // validates; throws Error("make_layout", ...)
+  // Trusted construction for results the algebra has already validated.
+  static Layout unchecked(IntTuple shape, IntTuple stride) {
+    Layout l;
+    l.shape_ = std::move(shape);
+    l.stride_ = std::move(stride);
+    return l;
+  }
+
+  const IntTuple& shape() const { return shape_; }
+  const IntTuple& stride() const { return stride_; }
+  int rank() const { return shape_.rank(); }
+  int depth() const { return shape_.depth(); }
+  int64_t size() const;    // product of the shape
+  int64_t cosize() const;  // 1 + sum (s_k - 1) * |d_k|; throws Error past int64
+  // Mode i (for an integer-shaped layout, mode 0 is the layout itself).
+  Layout operator[](int i) const { return unchecked(shape_[i], stride_[i]); }
+
+  // L(i) for i >= 0 with the natural extension; throws Error on overflow or i < 0.
+  int64_t operator()(int64_t i) const;
+  // L(c) for an integer, per-mode or hierarchical coordinate c.
+  int64_t operator()(const IntTuple& coord) const;
+
+  friend bool operator==(const Layout& a, const Layout& b) {
+    return a.shape_ == b.shape_ && a.stride_ == b.stride_;
+  }
+  friend bool operator!=(const Layout& a, const Layout& b) { return !(a == b); }
+
+private:
+  IntTuple shape_;
+  IntTuple stride_;
+};
+
+std::string to_string(const Layout& l);  // "shape:stride"
+
+// Flattened modes (s_k, d_k), leaves left to right.
+Modes flat_modes(const Layout& l);
+// The layout of a list of flat modes: none -> 1:0, one -> s:d, else a flat tuple.
+Layout from_modes(const Mode* first, const Mode* last);
+inline Layout from_modes(const Modes& m) { return from_modes(m.begin(), m.end()); }
+
+// make_layout(L0, L1, ...): the layouts become the modes of one layout.
+Layout make_layout(const std::vector<Layout>& modes);
+Layout make_layout(std::initializer_list<Layout> modes);
+// Compact layouts: left = column-major (prefix products), right = row-major.
+Layout make_layout_left(const IntTuple& shape);
+Layout make_layout_right(const IntTuple& shape);
+// Compact layout whose leaves are laid out fastest-first in the given order:
+// order is congruent with shape, and the leaf with the smallest order value
+// gets stride 1. make_ordered_layout((4,2), (1,0)) == (4,2):(2,1).
+Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order);
+
+Layout flatten(const Layout& l);
+// Pad an integer-shaped or lower-rank layout with 1:0 modes up to rank n.
+Layout append_to_rank(const Layout& l, int n);
+
+// Coordinates ---------------------------------------------------------------
+// Natural coordinate of index i in shape (the last leaf takes the quotient
+// past the domain). A tuple i is decoded mode by mode.
+IntTuple idx2crd(const IntTuple& i, const IntTuple& shape);
+// Colexicographic index of coordinate c in shape (integers pass through).
+int64_t crd2idx(const IntTuple& c, const IntTuple& shape);
+// Value of coordinate c under shape:stride (the layout function).
+int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride);
+
+}  // namespace layout

@@ -1,0 +1,24 @@
+// Products: logical, zipped, tiled, blocked, raked.
+#pragma once
+
+#include "layout/layout.hpp"
+#include "layout/tiler.hpp"
+
+namespace layout {
+
+// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) o B).
+//   rank 2: mode 0 is A itself, mode 1 is compatible with B.
+// A tuple tiler multiplies mode by mode (A's modes past rank(B) kept).
+Layout logical_product(const Layout& a, const Tiler& b);
+// Regroupings as for the divides.
+Layout zipped_product(const Layout& a, const Tiler& b);
+Layout tiled_product(const Layout& a, const Tiler& b);
+
+// blocked/raked: pad A and B with 1:0 modes to rank R = max(rank A, rank B),
+// P = (A', C o B') with C = complement(A', size(A')*cosize(B')), then
+//   blocked: mode i = (A'_i, (C o B')_i)     raked: mode i = ((C o B')_i, A'_i).
+//   post: size(R) = size(A) * size(B).
+Layout blocked_product(const Layout& a, const Layout& b);
+Layout raked_product(const Layout& a, const Layout& b);
+
+}  // namespace layout

@@ -1,0 +1,303 @@
+#include "layout/layout.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "layout/checked.hpp"
+#include "layout/error.hpp"
+
+namespace layout {
+
+namespace {
+
+std::string operands_of(const IntTuple& shape, const IntTuple& stride) {
+  return to_string(shape) + ":" + to_string(stride);
+}
+
+}  // namespace
+
+Layout::Layout(IntTuple shape, IntTuple stride) : shape_(std::move(shape)), stride_(std::move(stride)) {
+  if (!congruent(shape_, stride_))
+    throw Error("make_layout", operands_of(shape_, stride_), "shape and stride are not congruent");
+  bool positive = true;
+  shape_.for_each_leaf([&](int64_t s) { positive = positive && s >= 1; });
+  if (!positive)
+    throw Error("make_layout", operands_of(shape_, stride_), "every shape entry must be >= 1");
+  try {
+    (void)product(shape_);
+  } catch (const Overflow&) {
+    throw Error("make_layout", operands_of(shape_, stride_), "size overflows int64");
+  }
+}
+
+int64_t Layout::size() const {
+  try {
+    return product(shape_);
+  } catch (const Overflow&) {
+    throw Error("size", to_string(*this), "size overflows int64");
+  }
+}
+
+int64_t Layout::cosize() const {
+  try {
+    int64_t r = 1;
+    for (const Mode& m : flat_modes(*this))
+      r = checked::add(r, checked::mul(m.s - 1, checked::abs(m.d)));
+    return r;
+  } catch (const Overflow&) {
+    throw Error("cosize", to_string(*this), "cosize overflows int64");
+  }
+}
+
+int64_t Layout::operator()(int64_t i) const {
+  if (i < 0) throw Error("eval", to_string(*this) + ", " + std::to_string(i), "index must be >= 0");
+  try {
+    Modes m = flat_modes(*this);
+    int64_t off = 0;
+    for (std::size_t k = 0; k + 1 < m.size(); ++k) {
+      off = checked::add(off, checked::mul(i % m[k].s, m[k].d));
+      i /= m[k].s;
+    }
+    return checked::add(off, checked::mul(i, m.back().d));
+  } catch (const Overflow&) {
+    throw Error("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
+  }
+}
+
+int64_t Layout::operator()(const IntTuple& coord) const { return crd2idx(coord, shape_, stride_); }
+
+std::string to_string(const Layout& l) { return operands_of(l.shape(), l.stride()); }
+
+Modes flat_modes(const Layout& l) {
+  Modes m;
+  const ItNode* s = l.shape().root();
+  const ItNode* d = l.stride().root();
+  for (std::size_t k = 0; k < l.shape().node_count(); ++k)
+    if (!s[k].tuple) m.push_back({s[k].v, d[k].v});
+  return m;
+}
+
+Layout from_modes(const Mode* first, const Mode* last) {
+  std::ptrdiff_t n = last - first;
+  if (n == 0) return Layout();
+  if (n == 1) return Layout::unchecked(first->s, first->d);
+  TupleBuilder s, d;
+  for (; first != last; ++first) {
+    s.add_int(first->s);
+    d.add_int(first->d);
+  }
+  return Layout::unchecked(s.done(), d.done());
+}
+
+Layout make_layout(const std::vector<Layout>& modes) {
+  TupleBuilder s, d;
+  for (const Layout& m : modes) {
+    s.add(m.shape());
+    d.add(m.stride());
+  }
+  return Layout(s.done(), d.done());
+}
+
+Layout make_layout(std::initializer_list<Layout> modes) {
+  return make_layout(std::vector<Layout>(modes));
+}
+
+namespace {
+
+void require_valid_shape(const char* op, const IntTuple& shape) {
+  bool positive = true;
+  shape.for_each_leaf([&](int64_t s) { positive = positive && s >= 1; });
+  if (!positive) throw Error(op, to_string(shape), "every shape entry must be >= 1");
+}
+
+}  // namespace
+
+Layout make_layout_left(const IntTuple& shape) {
+  require_valid_shape("make_layout_left", shape);
+  try {
+    IntTuple stride = prefix_product(shape);
+    (void)product(shape);
+    return Layout::unchecked(shape, std::move(stride));
+  } catch (const Overflow&) {
+    throw Error("make_layout_left", to_string(shape), "size overflows int64");
+  }
+}
+
+Layout make_layout_right(const IntTuple& shape) {
+  require_valid_shape("make_layout_right", shape);
+  IntTuple stride = shape;
+  try {
+    int64_t run = 1;
+    auto& nodes = stride.raw();
+    for (std::size_t k = nodes.size(); k-- > 0;) {
+      if (nodes[k].tuple) continue;
+      int64_t s = nodes[k].v;
+      nodes[k].v = run;
+      run = checked::mul(run, s);
+    }
+  } catch (const Overflow&) {
+    throw Error("make_layout_right", to_string(shape), "size overflows int64");
+  }
+  return Layout::unchecked(shape, std::move(stride));
+}
+
+Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order) {
+  require_valid_shape("make_ordered_layout", shape);
+  if (!congruent(shape, order))
+    throw Error("make_ordered_layout", to_string(shape) + ", " + to_string(order),
+                "order must be congruent with shape");
+  auto s = shape.leaves();
+  auto o = order.leaves();
+  std::vector<std::size_t> idx(s.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return o[a] < o[b]; });
+  std::vector<int64_t> d(s.size());
+  try {
+    int64_t run = 1;
+    for (std::size_t k : idx) {
+      d[k] = run;
+      run = checked::mul(run, s[k]);
+    }
+  } catch (const Overflow&) {
+    throw Error("make_ordered_layout", to_string(shape) + ", " + to_string(order),
+                "size overflows int64");
+  }
+  IntTuple stride = shape;
+  std::size_t k = 0;
+  for (ItNode& n : stride.raw())
+    if (!n.tuple) n.v = d[k++];
+  return Layout::unchecked(shape, std::move(stride));
+}
+
+Layout flatten(const Layout& l) {
+  if (l.shape().is_int()) return l;
+  return Layout::unchecked(flatten(l.shape()), flatten(l.stride()));
+}
+
+Layout append_to_rank(const Layout& l, int n) {
+  if (l.rank() >= n && !(n > 1 && l.shape().is_int())) return l;
+  TupleBuilder s, d;
+  if (l.shape().is_int()) {
+    s.add(l.shape());
+    d.add(l.stride());
+  } else {
+    for (int i = 0; i < l.rank(); ++i) {
+      s.add_nodes(IntTuple::child(l.shape().root(), i));
+      d.add_nodes(IntTuple::child(l.stride().root(), i));
+    }
+  }
+  while (s.size() < n) {
+    s.add_int(1);
+    d.add_int(0);
+  }
+  return Layout::unchecked(s.done(), d.done());
+}
+
+// ---- coordinates -----------------------------------------------------------
+
+namespace {
+
+struct CoordError {
+  std::string condition;
+};
+
+void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
+  if (i->tuple) {
+    if (!s->tuple || s->v != i->v)
+      throw CoordError{"coordinate rank does not match the shape"};
+    out.push_back(*i);
+    std::size_t head = out.size() - 1;
+    const ItNode* ci = i + 1;
+    const ItNode* cs = s + 1;
+    for (int64_t k = 0; k < i->v; ++k, ci += ci->span, cs += cs->span) idx2crd_at(ci, cs, out);
+    out[head].span = static_cast<int32_t>(out.size() - head);
+    return;
+  }
+  int64_t x = i->v;
+  if (x < 0) throw CoordError{"index must be >= 0"};
+  if (!s->tuple) {
+    out.push_back({x, 1, 0});
+    return;
+  }
+  out.push_back(*s);
+  std::size_t head = out.size() - 1;
+  const ItNode* cs = s + 1;
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span) {
+    ItNode digit{x, 1, 0};
+    if (k + 1 < s->v) {
+      int64_t n = product(IntTuple::from_nodes(cs));
+      digit.v = x % n;
+      x /= n;
+    }
+    idx2crd_at(&digit, cs, out);
+  }
+  out[head].span = static_cast<int32_t>(out.size() - head);
+}
+
+int64_t crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
+  if (c->tuple) {
+    if (!s->tuple || s->v != c->v) throw CoordError{"coordinate rank does not match the shape"};
+    int64_t r = 0;
+    const ItNode* cc = c + 1;
+    const ItNode* cs = s + 1;
+    const ItNode* cd = d + 1;
+    for (int64_t k = 0; k < c->v; ++k, cc += cc->span, cs += cs->span, cd += cd->span)
+      r = checked::add(r, crd2idx_at(cc, cs, cd));
+    return r;
+  }
+  int64_t x = c->v;
+  if (x < 0) throw CoordError{"coordinate must be >= 0"};
+  if (!s->tuple) return checked::mul(x, d->v);
+  int64_t r = 0;
+  const ItNode* cs = s + 1;
+  const ItNode* cd = d + 1;
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
+    ItNode digit{x, 1, 0};
+    if (k + 1 < s->v) {
+      int64_t n = product(IntTuple::from_nodes(cs));
+      digit.v = x % n;
+      x /= n;
+    }
+    r = checked::add(r, crd2idx_at(&digit, cs, cd));
+  }
+  return r;
+}
+
+}  // namespace
+
+IntTuple idx2crd(const IntTuple& i, const IntTuple& shape) {
+  IntTuple r;
+  r.raw().clear();
+  try {
+    idx2crd_at(i.root(), shape.root(), r.raw());
+  } catch (const CoordError& e) {
+    throw Error("idx2crd", to_string(i) + ", " + to_string(shape), e.condition);
+  } catch (const Overflow& e) {
+    throw Error("idx2crd", to_string(i) + ", " + to_string(shape), e.what());
+  }
+  return r;
+}
+
+int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
+  try {
+    return crd2idx_at(c.root(), shape.root(), prefix_product(shape).root());
+  } catch (const CoordError& e) {
+    throw Error("crd2idx", to_string(c) + ", " + to_string(shape), e.condition);
+  } catch (const Overflow& e) {
+    throw Error("crd2idx", to_string(c) + ", " + to_string(shape), e.what());
+  }
+}
+
+int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
+  std::string operands = to_string(c) + ", " + to_string(shape) + ", " + to_string(stride);
+  if (!congruent(shape, stride)) throw Error("crd2idx", operands, "shape and stride are not congruent");
+  try {
+    return crd2idx_at(c.root(), shape.root(), stride.root());
+  } catch (const CoordError& e) {
+    throw Error("crd2idx", operands, e.condition);
+  } catch (const Overflow& e) {
+    throw Error("crd2idx", operands, e.what());
+  }
+}
+
+}  // namespace layout
