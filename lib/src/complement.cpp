@@ -1,0 +1,51 @@
+#include "layout/complement.hpp"
+
+#include <algorithm>
+
+#include "layout/checked.hpp"
+#include "layout/coalesce.hpp"
+#include "refusal.hpp"
+
+namespace layout {
+
+using detail::refuse;
+
+namespace {
+
+Layout complement_impl(const Layout& a, int64_t cotarget) {
+  if (cotarget < 1) refuse("the cotarget must be >= 1");
+  Modes m;
+  for (const Mode& x : flat_modes(a)) {
+    if (x.d < 0) refuse("complement needs non-negative strides");
+    if (x.s > 1 && x.d != 0) m.push_back(x);
+  }
+  std::stable_sort(m.begin(), m.end(), [](const Mode& x, const Mode& y) { return x.d < y.d; });
+  Modes out;
+  int64_t end = 1;  // E_{j-1}: one past the previous mode's last offset step
+  for (const Mode& x : m) {
+    if (x.d < end)
+      refuse("A is not injective or interleaves: after sorting by stride, mode " +
+             std::to_string(x.s) + ":" + std::to_string(x.d) + " starts before the end " +
+             std::to_string(end) + " of the modes below it");
+    out.push_back({x.d / end, end});
+    end = checked::mul(x.s, x.d);
+  }
+  out.push_back({checked::ceil_div(cotarget, end), end});
+  return from_modes(coalesce_modes(out));
+}
+
+}  // namespace
+
+Layout complement(const Layout& a, int64_t cotarget) {
+  return detail::guarded(
+      "complement", [&] { return to_string(a) + ", " + std::to_string(cotarget); },
+      [&] { return complement_impl(a, cotarget); });
+}
+
+Layout complement(const Layout& a) {
+  return detail::guarded(
+      "complement", [&] { return to_string(a); },
+      [&] { return complement_impl(a, filter(a).cosize()); });
+}
+
+}  // namespace layout

@@ -1,0 +1,187 @@
+#include "layout/composition.hpp"
+
+#include "layout/checked.hpp"
+#include "layout/coalesce.hpp"
+#include "layout/error.hpp"
+#include "refusal.hpp"
+
+namespace layout {
+
+using detail::refuse;
+
+namespace {
+
+std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
+
+// A o (s:d) for A given by its extension-preserving coalesced modes `a`
+// (the last one unbounded). Appends the result modes to `out`.
+//   pre:  a non-empty.
+//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s, or Refusal.
+void compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
+  if (s == 1) return;
+  if (d == 0) {
+    out.push_back({s, 0});
+    return;
+  }
+  if (d < 0) {
+    // A(x) for x < 0 is only linear (and defined) when A is a single mode.
+    if (a.size() != 1)
+      refuse("B's mode " + mode_str(s, d) +
+             " has a negative stride and A has more than one mode");
+    out.push_back({s, checked::mul(d, a[0].d)});
+    return;
+  }
+  int64_t rest_s = s;
+  int64_t rest_d = d;
+  for (std::size_t j = 0; j + 1 < a.size() && rest_s > 1; ++j) {
+    const int64_t aj = a[j].s;
+    if (rest_d % aj == 0) {  // B steps over mode j entirely: its digit stays 0
+      rest_d /= aj;
+      continue;
+    }
+    int64_t last;  // rest_d * (rest_s - 1): B's last element relative to mode j
+    if (!__builtin_mul_overflow(rest_d, rest_s - 1, &last) && last < aj) {
+      out.push_back({rest_s, checked::mul(rest_d, a[j].d)});  // B ends inside mode j
+      return;
+    }
+    if (aj % rest_d != 0)
+      refuse("stride divisibility: B's stride " + std::to_string(rest_d) +
+             " (relative to A's mode " + mode_str(aj, a[j].d) +
+             ") neither divides nor is a multiple of that mode's size " + std::to_string(aj) +
+             ", and B runs past it");
+    const int64_t n = aj / rest_d;
+    if (rest_s % n != 0)
+      refuse("shape divisibility: B's remaining size " + std::to_string(rest_s) +
+             " is not a multiple of the " + std::to_string(n) + " elements that A's mode " +
+             mode_str(aj, a[j].d) + " holds");
+    out.push_back({n, checked::mul(rest_d, a[j].d)});
+    rest_s /= n;
+    rest_d = 1;
+  }
+  if (rest_s > 1) out.push_back({rest_s, checked::mul(rest_d, a.back().d)});
+}
+
+// Largest value of (d * i) mod p for 0 <= i < s (d >= 0, s >= 1, p >= 2), or an
+// upper bound of it where the exact value would cost more than a short loop.
+int64_t max_residue(int64_t s, int64_t d, int64_t p) {
+  if (d % p == 0) return 0;
+  int64_t last;
+  if (!__builtin_mul_overflow(d, s - 1, &last) && last < p) return last;
+  const int64_t g = checked::gcd(d, p);
+  if (s >= p / g || s > 65536) return p - g;
+  const int64_t step = d % p;
+  int64_t x = 0, best = 0;
+  for (int64_t i = 1; i < s; ++i) {
+    x = x >= p - step ? x - (p - step) : x + step;  // (x + step) mod p
+    if (x > best) best = x;
+  }
+  return best;
+}
+
+// The leaves of B add up without a carry across any boundary of A, so that
+// A(sum of leaf images) = sum of A(leaf image): for every prefix product P of
+// A's bounded modes, the largest residues mod P of the leaves sum below P.
+void check_no_carry(const Modes& a, const Modes& leaves) {
+  int moving = 0;
+  int64_t max_value = 0;  // largest value of B
+  for (const Mode& m : leaves) {
+    if (m.s == 1 || m.d == 0) continue;
+    if (m.d < 0) refuse("B has several modes and a negative stride " + mode_str(m.s, m.d));
+    ++moving;
+    max_value = checked::add(max_value, checked::mul(m.s - 1, m.d));
+  }
+  if (moving < 2) return;
+  int64_t p = 1;
+  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
+    if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return;  // no carry possible
+    int64_t sum = 0;
+    std::string parts;
+    for (const Mode& m : leaves) {
+      if (m.s == 1 || m.d == 0) continue;
+      int64_t r = max_residue(m.s, m.d, p);
+      bool wrapped = __builtin_add_overflow(sum, r, &sum);
+      parts += (parts.empty() ? "" : " + ") + std::to_string(r);
+      if (wrapped || sum >= p)
+        refuse("the modes of B overlap across A's mode boundary " + std::to_string(p) +
+               " (their largest residues mod " + std::to_string(p) + " add to " + parts +
+               " >= " + std::to_string(p) + "), so the per-mode results would carry");
+    }
+  }
+}
+
+// Result of A o B for layout B: B's profile, each leaf s:d replaced by the
+// coalesced modes of A o s:d (an integer layout or a flat tuple).
+void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::Nodes& rs,
+                  IntTuple::Nodes& rd) {
+  if (!s->tuple) {
+    Modes out;
+    compose_leaf(a, s->v, d->v, out);
+    Layout leaf = from_modes(coalesce_modes(out));
+    if (out.empty()) leaf = Layout::unchecked(1, 0);
+    rs.append(leaf.shape().root(), leaf.shape().node_count());
+    rd.append(leaf.stride().root(), leaf.stride().node_count());
+    return;
+  }
+  std::size_t hs = rs.size(), hd = rd.size();
+  rs.push_back(*s);
+  rd.push_back(*d);
+  const ItNode* cs = s + 1;
+  const ItNode* cd = d + 1;
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) compose_tree(a, cs, cd, rs, rd);
+  rs[hs].span = static_cast<int32_t>(rs.size() - hs);
+  rd[hd].span = static_cast<int32_t>(rd.size() - hd);
+}
+
+Layout compose_layout(const Layout& a, const Layout& b) {
+  Modes am = coalesce_modes(flat_modes(a), /*keep_extension=*/true);
+  Modes bm = flat_modes(b);
+  if (bm.size() > 1) check_no_carry(am, bm);
+  if (b.shape().is_int()) {
+    Modes out;
+    compose_leaf(am, b.shape().value(), b.stride().value(), out);
+    return from_modes(coalesce_modes(out));
+  }
+  IntTuple rs, rd;
+  rs.raw().clear();
+  rd.raw().clear();
+  compose_tree(am, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
+  return Layout::unchecked(std::move(rs), std::move(rd));
+}
+
+Layout compose_tiler(const Layout& a, const Tiler& b) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      return compose_layout(a, b.layout);
+    case Tiler::Kind::underscore:
+      return a;
+    case Tiler::Kind::tuple:
+      break;
+  }
+  if (b.rank() > a.rank())
+    refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
+           std::to_string(a.rank()));
+  TupleBuilder s, d;
+  for (int i = 0; i < b.rank(); ++i) {
+    Layout m;
+    try {
+      m = compose_tiler(a[i], b.elems[static_cast<std::size_t>(i)]);
+    } catch (const detail::Refusal& r) {
+      refuse("mode " + std::to_string(i) + ": " + r.condition);
+    }
+    s.add(m.shape());
+    d.add(m.stride());
+  }
+  return Layout::unchecked(s.done(), d.done());
+}
+
+}  // namespace
+
+Layout composition(const Layout& a, const Layout& b) {
+  return detail::guarded_binary("composition", a, b, [&] { return compose_layout(a, b); });
+}
+
+Layout composition(const Layout& a, const Tiler& b) {
+  return detail::guarded_binary("composition", a, b, [&] { return compose_tiler(a, b); });
+}
+
+}  // namespace layout

@@ -1,0 +1,88 @@
+#include "layout/product.hpp"
+
+#include <algorithm>
+
+#include "layout/checked.hpp"
+#include "layout/complement.hpp"
+#include "layout/composition.hpp"
+#include "refusal.hpp"
+#include "tile_split.hpp"
+
+namespace layout {
+
+using detail::refuse;
+
+namespace {
+
+// The copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
+Layout copies_of(const Layout& a, const Layout& b) {
+  int64_t cotarget = checked::mul(a.size(), b.cosize());
+  return composition(complement(a, cotarget), b);
+}
+
+detail::Split split_product(const Layout& a, const Tiler& b) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      return {a, copies_of(a, b.layout)};
+    case Tiler::Kind::underscore:
+      refuse("'_' has no meaning in a product tiler");
+    case Tiler::Kind::tuple:
+      break;
+  }
+  return detail::split_by_mode(a, b, split_product);
+}
+
+Layout logical_product_impl(const Layout& a, const Tiler& b) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      return make_layout({a, copies_of(a, b.layout)});
+    case Tiler::Kind::underscore:
+      refuse("'_' has no meaning in a product tiler");
+    case Tiler::Kind::tuple:
+      break;
+  }
+  return detail::by_mode(a, b, logical_product_impl);
+}
+
+// blocked (raked = false) and raked products: pad both to rank R, then pair
+// mode i of A' with mode i of the copies C o B'.
+Layout zip_product(const Layout& a, const Layout& b, bool raked) {
+  const int r = std::max(a.rank(), b.rank());
+  const Layout pa = r == 1 ? a : append_to_rank(a, r);
+  const Layout pb = r == 1 ? b : append_to_rank(b, r);
+  const Layout copies = copies_of(pa, pb);
+  auto pair = [&](const Layout& block, const Layout& copy) {
+    return raked ? make_layout({copy, block}) : make_layout({block, copy});
+  };
+  if (r == 1) return make_layout({pair(pa, copies)});
+  std::vector<Layout> modes;
+  for (int i = 0; i < r; ++i) modes.push_back(pair(pa[i], copies[i]));
+  return make_layout(modes);
+}
+
+
+}  // namespace
+
+Layout logical_product(const Layout& a, const Tiler& b) {
+  return detail::guarded_binary("logical_product", a, b, [&] { return logical_product_impl(a, b); });
+}
+
+Layout zipped_product(const Layout& a, const Tiler& b) {
+  return detail::guarded_binary("zipped_product", a, b,
+                         [&] { return detail::zipped(split_product(a, b)); });
+}
+
+Layout tiled_product(const Layout& a, const Tiler& b) {
+  return detail::guarded_binary("tiled_product", a, b,
+                         [&] { return detail::tiled(split_product(a, b)); });
+}
+
+Layout blocked_product(const Layout& a, const Layout& b) {
+  return detail::guarded_binary("blocked_product", a, b, [&] { return zip_product(a, b, false); });
+}
+
+Layout raked_product(const Layout& a, const Layout& b) {
+  return detail::guarded_binary("raked_product", a, b, [&] { return zip_product(a, b, true); });
+}
+
+}  // namespace layout

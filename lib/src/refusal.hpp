@@ -1,0 +1,46 @@
+// Internal: how operations refuse. Deep code throws Refusal with the violated
+// condition; the public entry point adds its name and operands (computed only
+// when something is refused) and rethrows as layout::Error.
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "layout/error.hpp"
+
+namespace layout::detail {
+
+struct Refusal {
+  std::string condition;
+};
+
+[[noreturn]] inline void refuse(std::string condition) { throw Refusal{std::move(condition)}; }
+
+// Runs body(); a Refusal or an Overflow becomes Error(op, operands(), ...).
+// An Error from a nested public call keeps its condition.
+template <class Body, class Operands>
+auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Refusal& r) {
+    throw Error(op, operands(), r.condition);
+  } catch (const Overflow& o) {
+    throw Error(op, operands(), o.what());
+  } catch (const Error& e) {
+    if (e.op() == op) throw;
+    throw Error(op, operands(), e.what());
+  }
+}
+
+}  // namespace layout::detail
+
+namespace layout::detail {
+
+// guarded() for a binary operation op(a, b) whose operands print with to_string.
+template <class A, class B, class Body>
+auto guarded_binary(const char* op, const A& a, const B& b, Body&& body) -> decltype(body()) {
+  return guarded(
+      op, [&] { return to_string(a) + ", " + to_string(b); }, std::forward<Body>(body));
+}
+
+}  // namespace layout::detail

@@ -1,0 +1,135 @@
+#include "layout/slice.hpp"
+
+#include "layout/checked.hpp"
+#include "layout/divide.hpp"
+#include "refusal.hpp"
+
+namespace layout {
+
+using detail::refuse;
+
+namespace {
+
+bool has_underscore(const Term& t) {
+  if (t.kind == Term::Kind::underscore) return true;
+  if (t.kind != Term::Kind::tuple) return false;
+  for (const Term& e : t.elems)
+    if (has_underscore(e)) return true;
+  return false;
+}
+
+// Adds the kept pieces of l under coordinate c to (s, d) and returns the
+// offset of the fixed part.
+int64_t slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder& d) {
+  switch (c.kind) {
+    case Term::Kind::underscore:
+      s.add(l.shape());
+      d.add(l.stride());
+      return 0;
+    case Term::Kind::integer:
+      if (c.value < 0) refuse("coordinates must be >= 0");
+      return crd2idx(c.value, l.shape(), l.stride());
+    case Term::Kind::layout:
+      refuse("a slicing coordinate holds integers, '_' and tuples, not layouts");
+    case Term::Kind::tuple:
+      break;
+  }
+  if (static_cast<int>(c.elems.size()) != l.rank() || (l.shape().is_int() && c.elems.size() != 1))
+    refuse("the coordinate has " + std::to_string(c.elems.size()) + " modes but the layout has " +
+           std::to_string(l.rank()));
+  int64_t offset = 0;
+  for (int i = 0; i < l.rank(); ++i) {
+    const Term& ci = c.elems[static_cast<std::size_t>(i)];
+    if (ci.kind == Term::Kind::tuple && has_underscore(ci)) {
+      TupleBuilder ps, pd;  // a tuple coordinate with `_` keeps one nested piece
+      offset = checked::add(offset, slice_into(l[i], ci, ps, pd));
+      s.add(ps.done());
+      d.add(pd.done());
+    } else {
+      offset = checked::add(offset, slice_into(l[i], ci, s, d));
+    }
+  }
+  return offset;
+}
+
+Sliced unwrap(IntTuple s, IntTuple d, int64_t offset) {
+  if (s.is_tuple() && s.rank() == 1) return {Layout::unchecked(s[0], d[0]), offset};
+  if (s.is_tuple() && s.rank() == 0) return {Layout(), offset};
+  return {Layout::unchecked(std::move(s), std::move(d)), offset};
+}
+
+Sliced slice_impl(const Layout& l, const Term& c) {
+  if (c.kind == Term::Kind::underscore) return {l, 0};
+  TupleBuilder s, d;
+  int64_t offset = slice_into(l, c, s, d);
+  return unwrap(s.done(), d.done(), offset);
+}
+
+std::string term_string(const Term& t) {
+  switch (t.kind) {
+    case Term::Kind::integer:
+      return std::to_string(t.value);
+    case Term::Kind::underscore:
+      return "_";
+    case Term::Kind::layout:
+      return to_string(t.shape) + ":" + to_string(t.stride);
+    case Term::Kind::tuple:
+      break;
+  }
+  std::string out = "(";
+  for (std::size_t i = 0; i < t.elems.size(); ++i) out += (i ? "," : "") + term_string(t.elems[i]);
+  return out + ")";
+}
+
+}  // namespace
+
+Sliced slice(const Layout& l, const Term& coord) {
+  return detail::guarded(
+      "slice", [&] { return to_string(l) + ", " + term_string(coord); },
+      [&] { return slice_impl(l, coord); });
+}
+
+Sliced local_tile(const Layout& l, const Tiler& tile, const IntTuple& coord) {
+  return detail::guarded(
+      "local_tile", [&] { return to_string(l) + ", " + to_string(tile) + ", " + to_string(coord); },
+      [&]() -> Sliced {
+        Layout z = zipped_divide(l, tile);
+        Layout rest = z[1];
+        return {z[0], crd2idx(coord, rest.shape(), rest.stride())};
+      });
+}
+
+Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid) {
+  return detail::guarded(
+      "local_partition",
+      [&] { return to_string(l) + ", " + to_string(threads) + ", " + std::to_string(tid); },
+      [&]() -> Sliced {
+        if (tid < 0) refuse("the thread index must be >= 0");
+        // The coordinate of `threads` that maps to tid: digit (tid / d) mod s per leaf.
+        IntTuple coord = threads.shape();
+        const ItNode* d = threads.stride().root();
+        auto& nodes = coord.raw();
+        for (std::size_t k = 0; k < nodes.size(); ++k) {
+          if (nodes[k].tuple) continue;
+          if (d[k].v < 0) refuse("the thread layout must have non-negative strides");
+          nodes[k].v = d[k].v == 0 ? 0 : (tid / d[k].v) % nodes[k].v;
+        }
+        if (threads(coord) != tid)
+          refuse("no coordinate of the thread layout maps to " + std::to_string(tid));
+        // Tile by the thread layout's shape, one n:1 tiler per top-level mode.
+        TupleBuilder flat_coord;
+        std::vector<Tiler> tiler;
+        for (int i = 0; i < threads.rank(); ++i) {
+          IntTuple si = threads.shape()[i];
+          flat_coord.add_int(crd2idx(coord[i], si));
+          tiler.emplace_back(Layout(product(si), 1));
+        }
+        Tiler t = threads.shape().is_int() ? tiler[0] : Tiler::tuple(std::move(tiler));
+        IntTuple c = threads.shape().is_int() ? IntTuple(coord.value()) : flat_coord.done();
+        Layout z = zipped_divide(l, t);
+        Layout tile = z[0];
+        return {z[1], crd2idx(c, tile.shape(), tile.stride())};
+      });
+}
+
+}  // namespace layout
