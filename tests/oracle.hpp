@@ -1,0 +1,236 @@
+// Brute-force oracle for the unit tests.
+//
+// A layout is the function i -> sum_k c_k(i) * d_k over its flattened modes
+// (s_k, d_k), where c(i) are the mixed-radix digits of i over the flattened
+// shape, first mode fastest, and the last mode takes the whole remaining
+// quotient (CuTe's natural extension past size(L)).
+//
+// Everything here is computed from the definition, walking the shape and
+// stride trees through the IntTuple accessors only (is_int, value, rank,
+// operator[]). It never calls the library's evaluation (Layout::operator(),
+// crd2idx, idx2crd, flat_modes, size, cosize, coalesce, ...), so the tests
+// compare the algebra against an independent implementation.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "layout/algebra.hpp"
+
+namespace oracle {
+
+using layout::IntTuple;
+using layout::Layout;
+
+// ---- parsing shorthands (the parser itself is tested in notation_test) ------
+inline Layout L(std::string_view s) { return layout::parse_layout(s); }
+inline layout::Tiler T(std::string_view s) { return layout::parse_tiler(s); }
+inline IntTuple I(std::string_view s) { return layout::parse_int_tuple(s); }
+inline std::string str(const Layout& l) { return layout::to_string(l); }
+inline std::string str(const IntTuple& t) { return layout::to_string(t); }
+
+// ---- checked arithmetic ------------------------------------------------------
+struct OracleOverflow : std::overflow_error {
+  OracleOverflow() : std::overflow_error("oracle: int64 overflow") {}
+};
+inline int64_t add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) throw OracleOverflow();
+  return r;
+}
+inline int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw OracleOverflow();
+  return r;
+}
+
+// ---- structure ------------------------------------------------------------------
+inline void leaves_into(const IntTuple& t, std::vector<int64_t>& out) {
+  if (t.is_int()) {
+    out.push_back(t.value());
+    return;
+  }
+  for (int k = 0; k < t.rank(); ++k) leaves_into(t[k], out);
+}
+inline std::vector<int64_t> leaves(const IntTuple& t) {
+  std::vector<int64_t> out;
+  leaves_into(t, out);
+  return out;
+}
+
+struct Flat {
+  std::vector<int64_t> s, d;
+};
+inline Flat flat(const Layout& l) { return {leaves(l.shape()), leaves(l.stride())}; }
+
+// Product of the leaves; throws OracleOverflow.
+inline int64_t product(const IntTuple& t) {
+  int64_t p = 1;
+  for (int64_t v : leaves(t)) p = mul(p, v);
+  return p;
+}
+inline int64_t size(const Layout& l) { return oracle::product(l.shape()); }
+
+// 1 + sum (s_k - 1) * |d_k| (DESIGN.md §2).
+inline int64_t cosize(const Layout& l) {
+  Flat f = flat(l);
+  int64_t c = 1;
+  for (std::size_t k = 0; k < f.s.size(); ++k) {
+    if (f.d[k] == INT64_MIN) throw OracleOverflow();
+    c = add(c, mul(f.s[k] - 1, f.d[k] < 0 ? -f.d[k] : f.d[k]));
+  }
+  return c;
+}
+
+inline int depth(const IntTuple& t) {
+  if (t.is_int()) return 0;
+  int d = 0;
+  for (int k = 0; k < t.rank(); ++k) d = std::max(d, depth(t[k]));
+  return d + 1;
+}
+
+// ---- evaluation -------------------------------------------------------------------
+// L(i) by the colexicographic definition with the natural extension.
+inline int64_t eval(const Flat& f, int64_t i) {
+  if (i < 0) throw std::invalid_argument("oracle: negative index");
+  int64_t off = 0;
+  const std::size_t n = f.s.size();
+  if (n == 0) return 0;  // the empty layout (): only index 0
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    off = add(off, mul(i % f.s[k], f.d[k]));
+    i /= f.s[k];
+  }
+  return add(off, mul(i, f.d[n - 1]));
+}
+inline int64_t eval(const Layout& l, int64_t i) { return eval(flat(l), i); }
+
+// Every value L(0), ..., L(size-1).
+inline std::vector<int64_t> table(const Layout& l) {
+  const int64_t n = size(l);
+  if (n > (int64_t{1} << 24)) throw std::length_error("oracle: layout too large to enumerate");
+  Flat f = flat(l);
+  std::vector<int64_t> out(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = eval(f, i);
+  return out;
+}
+
+// The natural (hierarchical) coordinate of index i in shape: every mode but
+// the last takes i mod its size, the last the remaining quotient; recursively.
+inline IntTuple coord(int64_t i, const IntTuple& shape) {
+  if (shape.is_int()) return i;
+  std::vector<IntTuple> c;
+  for (int k = 0; k < shape.rank(); ++k) {
+    if (k + 1 < shape.rank()) {
+      const int64_t n = oracle::product(shape[k]);
+      c.push_back(coord(i % n, shape[k]));
+      i /= n;
+    } else {
+      c.push_back(coord(i, shape[k]));
+    }
+  }
+  return IntTuple::tuple(c);
+}
+
+// Value of coordinate c (integer, per-mode or hierarchical, any mixture).
+inline int64_t eval_coord(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
+  if (c.is_int()) {
+    Flat f{leaves(shape), leaves(stride)};
+    return eval(f, c.value());
+  }
+  if (shape.is_int() || c.rank() != shape.rank())
+    throw std::invalid_argument("oracle: coordinate rank does not match the shape");
+  int64_t r = 0;
+  for (int k = 0; k < c.rank(); ++k) r = add(r, eval_coord(c[k], shape[k], stride[k]));
+  return r;
+}
+inline int64_t eval_coord(const Layout& l, const IntTuple& c) {
+  return eval_coord(c, l.shape(), l.stride());
+}
+
+// compatible(a, b): an integer a needs a == size(b); a tuple a needs a tuple b
+// of equal rank with elementwise compatibility.
+inline bool compatible(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int()) return a.value() == oracle::product(b);
+  if (b.is_int() || a.rank() != b.rank()) return false;
+  for (int k = 0; k < a.rank(); ++k)
+    if (!oracle::compatible(a[k], b[k])) return false;
+  return true;
+}
+
+// ---- gtest predicates ---------------------------------------------------------------
+// R(i) == f(i) for all 0 <= i < n (R evaluated by the oracle).
+inline ::testing::AssertionResult Pointwise(const Layout& r, int64_t n,
+                                            const std::function<int64_t(int64_t)>& f) {
+  Flat fr = flat(r);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t got = eval(fr, i);
+    int64_t want = f(i);
+    if (got != want)
+      return ::testing::AssertionFailure()
+             << str(r) << " at i = " << i << " is " << got << ", expected " << want;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Same size and the same value at every index of the domain.
+inline ::testing::AssertionResult SameFunction(const Layout& a, const Layout& b) {
+  if (size(a) != size(b))
+    return ::testing::AssertionFailure()
+           << str(a) << " has size " << size(a) << " but " << str(b) << " has size " << size(b);
+  Flat fb = flat(b);
+  auto r = Pointwise(a, size(a), [&](int64_t i) { return eval(fb, i); });
+  if (!r) return r << " (compared with " << str(b) << ")";
+  return r;
+}
+
+// R = A o B: R(i) == A(B(i)) for i < size(B), A naturally extended; size(R) ==
+// size(B) and shape(B) compatible with shape(R).
+inline ::testing::AssertionResult IsComposition(const Layout& a, const Layout& b, const Layout& r) {
+  if (size(r) != size(b))
+    return ::testing::AssertionFailure()
+           << str(r) << " has size " << size(r) << ", B = " << str(b) << " has " << size(b);
+  if (!oracle::compatible(b.shape(), r.shape()))
+    return ::testing::AssertionFailure()
+           << "shape of B " << str(b.shape()) << " is not compatible with " << str(r.shape());
+  Flat fa = flat(a), fb = flat(b);
+  auto res = Pointwise(r, size(b), [&](int64_t i) { return eval(fa, eval(fb, i)); });
+  if (!res) return res << " (A = " << str(a) << ", B = " << str(b) << ")";
+  return res;
+}
+
+// Runs f; success when it throws layout::Error (optionally with the given op()),
+// or when it returns a layout that satisfies check.
+template <class F>
+::testing::AssertionResult RefusedWith(F&& f, const std::string& op) {
+  try {
+    auto r = f();
+    (void)r;
+    return ::testing::AssertionFailure() << "expected layout::Error(" << op << "), got a result";
+  } catch (const layout::Error& e) {
+    if (!op.empty() && e.op() != op)
+      return ::testing::AssertionFailure() << "error op is '" << e.op() << "', expected '" << op
+                                           << "': " << e.what();
+    if (std::string(e.what()).empty() || e.condition().empty())
+      return ::testing::AssertionFailure() << "refusal carries no message";
+    return ::testing::AssertionSuccess();
+  }
+}
+
+// The multiset of values of L on its domain, sorted.
+inline std::vector<int64_t> sorted_image(const Layout& l) {
+  std::vector<int64_t> t = table(l);
+  std::sort(t.begin(), t.end());
+  return t;
+}
+
+}  // namespace oracle
