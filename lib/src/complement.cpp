@@ -1,7 +1,5 @@
 #include "layout/complement.hpp"
 
-#include <algorithm>
-
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
 #include "refusal.hpp"
@@ -19,7 +17,7 @@ Layout complement_impl(const Layout& a, int64_t cotarget) {
     if (x.d < 0) refuse("complement needs non-negative strides");
     if (x.s > 1 && x.d != 0) m.push_back(x);
   }
-  std::stable_sort(m.begin(), m.end(), [](const Mode& x, const Mode& y) { return x.d < y.d; });
+  sort_small(m.begin(), m.end(), [](const Mode& x) { return x.d; });
   Modes out;
   int64_t end = 1;  // E_{j-1}: one past the previous mode's last offset step
   for (const Mode& x : m) {

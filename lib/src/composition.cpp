@@ -116,10 +116,17 @@ void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::No
   if (!s->tuple) {
     Modes out;
     compose_leaf(a, s->v, d->v, out);
-    Layout leaf = from_modes(coalesce_modes(out));
-    if (out.empty()) leaf = Layout::unchecked(1, 0);
-    rs.append(leaf.shape().root(), leaf.shape().node_count());
-    rd.append(leaf.stride().root(), leaf.stride().node_count());
+    out = coalesce_modes(out);
+    if (out.empty()) out.push_back({1, 0});
+    if (out.size() > 1) {  // a flat tuple of the modes
+      const auto n = static_cast<int32_t>(out.size());
+      rs.push_back({n, n + 1, 1});
+      rd.push_back({n, n + 1, 1});
+    }
+    for (const Mode& m : out) {
+      rs.push_back({m.s, 1, 0});
+      rd.push_back({m.d, 1, 0});
+    }
     return;
   }
   std::size_t hs = rs.size(), hd = rd.size();

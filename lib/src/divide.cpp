@@ -14,7 +14,7 @@ namespace detail {
 // logical_divide by a layout: A o (B, complement(B, size(A))).
 Layout divide_by_layout(const Layout& a, const Layout& b) {
   Layout rest = complement(b, a.size());
-  return composition(a, make_layout({b, rest}));
+  return composition(a, concat_modes({&b, &rest}));
 }
 
 Split split_divide(const Layout& a, const Tiler& b) {

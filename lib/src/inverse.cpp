@@ -1,7 +1,5 @@
 #include "layout/inverse.hpp"
 
-#include <algorithm>
-
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
 #include "refusal.hpp"
@@ -26,7 +24,7 @@ SmallVector<Placed, 16> placed_modes_by_stride(const Layout& a) {
     out.push_back({x.s, x.d, p});
     p = checked::mul(p, x.s);
   }
-  std::stable_sort(out.begin(), out.end(), [](const Placed& x, const Placed& y) { return x.d < y.d; });
+  sort_small(out.begin(), out.end(), [](const Placed& x) { return x.d; });
   return out;
 }
 

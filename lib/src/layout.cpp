@@ -99,7 +99,21 @@ Layout make_layout(const std::vector<Layout>& modes) {
 }
 
 Layout make_layout(std::initializer_list<Layout> modes) {
-  return make_layout(std::vector<Layout>(modes));
+  TupleBuilder s, d;
+  for (const Layout& m : modes) {
+    s.add(m.shape());
+    d.add(m.stride());
+  }
+  return Layout(s.done(), d.done());
+}
+
+Layout concat_modes(std::initializer_list<const Layout*> modes) {
+  TupleBuilder s, d;
+  for (const Layout* m : modes) {
+    s.add(m->shape());
+    d.add(m->stride());
+  }
+  return Layout::unchecked(s.done(), d.done());
 }
 
 namespace {

@@ -35,7 +35,10 @@ detail::Split split_product(const Layout& a, const Tiler& b) {
 Layout logical_product_impl(const Layout& a, const Tiler& b) {
   switch (b.kind) {
     case Tiler::Kind::layout:
-      return make_layout({a, copies_of(a, b.layout)});
+    {
+      Layout copies = copies_of(a, b.layout);
+      return concat_modes({&a, &copies});
+    }
     case Tiler::Kind::underscore:
       refuse("'_' has no meaning in a product tiler");
     case Tiler::Kind::tuple:
@@ -52,12 +55,15 @@ Layout zip_product(const Layout& a, const Layout& b, bool raked) {
   const Layout pb = r == 1 ? b : append_to_rank(b, r);
   const Layout copies = copies_of(pa, pb);
   auto pair = [&](const Layout& block, const Layout& copy) {
-    return raked ? make_layout({copy, block}) : make_layout({block, copy});
+    return raked ? concat_modes({&copy, &block}) : concat_modes({&block, &copy});
   };
-  if (r == 1) return make_layout({pair(pa, copies)});
-  std::vector<Layout> modes;
-  for (int i = 0; i < r; ++i) modes.push_back(pair(pa[i], copies[i]));
-  return make_layout(modes);
+  TupleBuilder s, d;
+  for (int i = 0; i < r; ++i) {
+    Layout m = r == 1 ? pair(pa, copies) : pair(pa[i], copies[i]);
+    s.add(m.shape());
+    d.add(m.stride());
+  }
+  return Layout::unchecked(s.done(), d.done());
 }
 
 

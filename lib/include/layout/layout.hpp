@@ -65,6 +65,18 @@ std::string to_string(const Layout& l);  // "shape:stride"
 
 // Flattened modes (s_k, d_k), leaves left to right.
 Modes flat_modes(const Layout& l);
+// Stable sort of a small array by key (insertion sort: no allocation, fast
+// for the handful of modes a layout has).
+template <class T, class Key>
+void sort_small(T* first, T* last, Key key) {
+  for (T* i = first + (first != last); i < last; ++i) {
+    T x = *i;
+    T* j = i;
+    for (; j != first && key(x) < key(*(j - 1)); --j) *j = *(j - 1);
+    *j = x;
+  }
+}
+
 // The layout of a list of flat modes: none -> 1:0, one -> s:d, else a flat tuple.
 Layout from_modes(const Mode* first, const Mode* last);
 inline Layout from_modes(const Modes& m) { return from_modes(m.begin(), m.end()); }
@@ -72,6 +84,8 @@ inline Layout from_modes(const Modes& m) { return from_modes(m.begin(), m.end())
 // make_layout(L0, L1, ...): the layouts become the modes of one layout.
 Layout make_layout(const std::vector<Layout>& modes);
 Layout make_layout(std::initializer_list<Layout> modes);
+// make_layout without validation, for modes that are already valid layouts.
+Layout concat_modes(std::initializer_list<const Layout*> modes);
 // Compact layouts: left = column-major (prefix products), right = row-major.
 Layout make_layout_left(const IntTuple& shape);
 Layout make_layout_right(const IntTuple& shape);
