@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -231,6 +232,57 @@ inline std::vector<int64_t> sorted_image(const Layout& l) {
   std::vector<int64_t> t = table(l);
   std::sort(t.begin(), t.end());
   return t;
+}
+
+// ---- deterministic random layouts for property checks ---------------------------
+// A random shape tree (depth <= max_depth, rank <= 3 per level, leaves 1..max_leaf).
+inline IntTuple random_shape(std::mt19937& g, int max_depth, int64_t max_leaf) {
+  std::uniform_int_distribution<int> kind(0, 2);
+  if (max_depth == 0 || kind(g) == 0)
+    return std::uniform_int_distribution<int64_t>(1, max_leaf)(g);
+  std::uniform_int_distribution<int> rank(1, 3);
+  std::vector<IntTuple> e;
+  for (int k = rank(g); k > 0; --k) e.push_back(random_shape(g, max_depth - 1, max_leaf));
+  return IntTuple::tuple(e);
+}
+
+// A stride congruent with shape; strides drawn from [lo, hi].
+inline IntTuple random_stride_like(std::mt19937& g, const IntTuple& shape, int64_t lo, int64_t hi) {
+  if (shape.is_int()) return std::uniform_int_distribution<int64_t>(lo, hi)(g);
+  std::vector<IntTuple> e;
+  for (int k = 0; k < shape.rank(); ++k) e.push_back(random_stride_like(g, shape[k], lo, hi));
+  return IntTuple::tuple(e);
+}
+
+inline Layout random_layout(std::mt19937& g, int max_depth = 2, int64_t max_leaf = 4,
+                            int64_t lo = 0, int64_t hi = 24) {
+  IntTuple s = random_shape(g, max_depth, max_leaf);
+  return Layout(s, random_stride_like(g, s, lo, hi));
+}
+
+// A compact layout with its leaves permuted in a random order (a bijection onto
+// [0, size)).
+inline Layout random_permuted_compact(std::mt19937& g, int max_depth = 2, int64_t max_leaf = 4) {
+  IntTuple s = random_shape(g, max_depth, max_leaf);
+  std::vector<int64_t> sl = leaves(s);
+  std::vector<std::size_t> order(sl.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::shuffle(order.begin(), order.end(), g);
+  std::vector<int64_t> d(sl.size());
+  int64_t run = 1;
+  for (std::size_t k : order) {
+    d[k] = run;
+    run = mul(run, sl[k]);
+  }
+  // Rebuild a stride tree congruent with s from the leaf list.
+  std::size_t pos = 0;
+  std::function<IntTuple(const IntTuple&)> build = [&](const IntTuple& t) -> IntTuple {
+    if (t.is_int()) return d[pos++];
+    std::vector<IntTuple> e;
+    for (int k = 0; k < t.rank(); ++k) e.push_back(build(t[k]));
+    return IntTuple::tuple(e);
+  };
+  return Layout(s, build(s));
 }
 
 }  // namespace oracle
