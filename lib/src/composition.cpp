@@ -24,11 +24,10 @@ void compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
     return;
   }
   if (d < 0) {
-    // A(x) for x < 0 is only linear (and defined) when A is a single mode.
-    if (a.size() != 1)
-      refuse("B's mode " + mode_str(s, d) +
-             " has a negative stride and A has more than one mode");
-    out.push_back({s, checked::mul(d, a[0].d)});
+    // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
+    const std::size_t first = out.size();
+    compose_leaf(a, s, checked::abs(d), out);
+    for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
     return;
   }
   int64_t rest_s = s;

@@ -40,12 +40,29 @@ Layout right_inverse_impl(const Layout& a) {
   return from_modes(coalesce_modes(out));
 }
 
+Layout left_inverse_impl(const Layout& a);
+
+// All strides <= 0: with A = -A' (A' the layout with negated strides) and the odd
+// extension L(-y) = -L(y), L = -left_inverse(A') satisfies L(A(i)) = L'(A'(i)) = i.
+Layout negate_strides(const Layout& a) {
+  IntTuple d = a.stride();
+  for (ItNode& n : d.raw())
+    if (!n.tuple) n.v = checked::sub(0, n.v);
+  return Layout::unchecked(a.shape(), std::move(d));
+}
+
 Layout left_inverse_impl(const Layout& a) {
+  bool negative = false, positive = false;
+  for (const Mode& x : flat_modes(a)) {
+    negative = negative || (x.s > 1 && x.d < 0);
+    positive = positive || (x.s > 1 && x.d > 0);
+  }
+  if (negative && positive) refuse("A mixes positive and negative strides");
+  if (negative) return negate_strides(left_inverse_impl(negate_strides(a)));
   auto m = placed_modes_by_stride(a);
   if (m.empty()) return Layout();  // size(A) == 1: A(0) = 0, and 1:0 maps 0 to 0
   for (const Placed& x : m) {
     if (x.d == 0) refuse("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
-    if (x.d < 0) refuse("left_inverse needs non-negative strides");
   }
   // L reads an offset in the mixed radix (d_0, d_1/d_0, ..., d_k/d_{k-1}, s_k):
   // the digit below d_0 is dropped and digit j+1 is the coordinate of mode j.

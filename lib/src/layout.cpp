@@ -50,7 +50,13 @@ int64_t Layout::cosize() const {
 }
 
 int64_t Layout::operator()(int64_t i) const {
-  if (i < 0) throw Error("eval", to_string(*this) + ", " + std::to_string(i), "index must be >= 0");
+  if (i < 0) {
+    // Odd extension: C++'s truncating division gives every digit of -i the
+    // negated digit of i, so L(-i) = -L(i).
+    if (i == INT64_MIN)
+      throw Error("eval", to_string(*this) + ", " + std::to_string(i), "index overflows int64");
+    return -(*this)(-i);
+  }
   try {
     Modes m = flat_modes(*this);
     int64_t off = 0;

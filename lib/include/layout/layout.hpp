@@ -46,7 +46,8 @@ public:
   // Mode i (for an integer-shaped layout, mode 0 is the layout itself).
   Layout operator[](int i) const { return unchecked(shape_[i], stride_[i]); }
 
-  // L(i) for i >= 0 with the natural extension; throws Error on overflow or i < 0.
+  // L(i) with the natural extension for i >= 0 and L(-i) = -L(i) (what CuTe
+  // C++'s truncating division computes); throws Error on overflow.
   int64_t operator()(int64_t i) const;
   // L(c) for an integer, per-mode or hierarchical coordinate c.
   int64_t operator()(const IntTuple& coord) const;
