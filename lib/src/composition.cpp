@@ -140,6 +140,7 @@ void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::No
 
 Layout compose_layout(const Layout& a, const Layout& b) {
   Modes am = coalesce_modes(flat_modes(a), /*keep_extension=*/true);
+  if (am.empty()) am.push_back({1, 0});  // A = ():() is the constant 0
   Modes bm = flat_modes(b);
   if (bm.size() > 1) check_no_carry(am, bm);
   if (b.shape().is_int()) {

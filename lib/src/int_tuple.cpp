@@ -81,6 +81,11 @@ bool compatible_at(const ItNode* a, const ItNode* b) {
 
 }  // namespace
 
+void IntTuple::out_of_range(int i) const {
+  throw Error("mode", to_string(*this) + ", " + std::to_string(i),
+              "mode index out of range [0, " + std::to_string(rank()) + ")");
+}
+
 int IntTuple::depth() const { return depth_at(root()); }
 
 int IntTuple::num_leaves() const {

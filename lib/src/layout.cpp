@@ -59,6 +59,7 @@ int64_t Layout::operator()(int64_t i) const {
   }
   try {
     Modes m = flat_modes(*this);
+    if (m.empty()) return 0;  // the empty layout ():() is the constant 0
     int64_t off = 0;
     for (std::size_t k = 0; k + 1 < m.size(); ++k) {
       off = checked::add(off, checked::mul(i % m[k].s, m[k].d));

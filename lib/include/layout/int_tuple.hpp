@@ -47,8 +47,12 @@ public:
   int64_t value() const { return nodes_[0].v; }  // only for is_int()
   // Number of top-level elements; an integer has rank 1.
   int rank() const { return is_int() ? 1 : static_cast<int>(nodes_[0].v); }
-  // Element i; for an integer, element 0 is the integer itself.
-  IntTuple operator[](int i) const { return from_nodes(child(nodes_.data(), i)); }
+  // Element i (0 <= i < rank(), else Error); for an integer, element 0 is the
+  // integer itself.
+  IntTuple operator[](int i) const {
+    if (i < 0 || i >= rank()) out_of_range(i);
+    return from_nodes(child(nodes_.data(), i));
+  }
   int depth() const;
   int num_leaves() const;
 
@@ -79,6 +83,7 @@ public:
   friend bool operator!=(const IntTuple& a, const IntTuple& b) { return !(a == b); }
 
 private:
+  [[noreturn]] void out_of_range(int i) const;
   Nodes nodes_;
 };
 
