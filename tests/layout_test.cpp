@@ -199,13 +199,29 @@ TEST(Layout, CoordinateEvaluationMatchesOracle) {
   }
 }
 
-TEST(Layout, EvaluationRefusesNegativeIndex) {
-  EXPECT_THROW(L("(4,2):(1,4)")(-1), layout::Error);
+TEST(Layout, NegativeIndexIsTheOddExtension) {
+  // layout.hpp: L(-i) = -L(i) (C++'s truncating division).
+  for (const std::string& s : samples()) {
+    Layout l = L(s);
+    for (int64_t i = 1; i < 2 * oracle::size(l) + 3; ++i) ASSERT_EQ(l(-i), -l(i)) << s << " at -" << i;
+  }
+  EXPECT_EQ(L("(4,2):(1,4)")(-5), -5);
+  EXPECT_EQ(L("(4,3):(3,1)")(-13), -6);
+  EXPECT_THROW((void)L("(4,2):(1,4)")(INT64_MIN), layout::Error);
   try {
-    (void)L("(4,2):(1,4)")(-1);
+    (void)L("(4,2):(1,4)")(INT64_MIN);
   } catch (const layout::Error& e) {
     EXPECT_EQ(e.op(), "eval");
   }
+}
+
+TEST(Layout, EmptyLayoutIsTheConstantZero) {
+  Layout e = L("():()");
+  EXPECT_EQ(e.size(), 1);
+  EXPECT_EQ(e.cosize(), 1);
+  EXPECT_EQ(e.rank(), 0);
+  EXPECT_EQ(e(0), 0);
+  EXPECT_EQ(str(layout::coalesce(e)), "1:0");
 }
 
 // ---- overflow: sizes and offsets past int64 are refused ------------------------

@@ -101,9 +101,14 @@ inline int depth(const IntTuple& t) {
 }
 
 // ---- evaluation -------------------------------------------------------------------
-// L(i) by the colexicographic definition with the natural extension.
+// L(i) by the colexicographic definition with the natural extension; for
+// i < 0 the odd extension L(i) = -L(-i) (layout.hpp: what C++'s truncating
+// division computes).
 inline int64_t eval(const Flat& f, int64_t i) {
-  if (i < 0) throw std::invalid_argument("oracle: negative index");
+  if (i < 0) {
+    if (i == INT64_MIN) throw OracleOverflow();
+    return -eval(f, -i);
+  }
   int64_t off = 0;
   const std::size_t n = f.s.size();
   if (n == 0) return 0;  // the empty layout (): only index 0

@@ -1,0 +1,304 @@
+// composition R = A o B: R(i) = A(B(i)) for i < size(B) (A naturally extended)
+// and shape(B) compatible with shape(R); anything unprovable is refused.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "layout/algebra.hpp"
+#include "oracle.hpp"
+
+namespace {
+
+using layout::composition;
+using layout::IntTuple;
+using layout::Layout;
+using layout::Tiler;
+using oracle::I;
+using oracle::IsComposition;
+using oracle::L;
+using oracle::str;
+using oracle::T;
+
+// Either a layout::Error with op "composition", or a correct composition.
+::testing::AssertionResult RefusedOrCorrect(const Layout& a, const Layout& b) {
+  Layout r;
+  try {
+    r = composition(a, b);
+  } catch (const layout::Error& e) {
+    if (e.op() != "composition")
+      return ::testing::AssertionFailure() << "refused with op '" << e.op() << "': " << e.what();
+    if (e.condition().empty()) return ::testing::AssertionFailure() << "refusal without a message";
+    return ::testing::AssertionSuccess() << "refused: " << e.what();
+  }
+  return IsComposition(a, b, r);
+}
+
+// ---- the CuTe lesson and docs ---------------------------------------------------
+TEST(Composition, LessonRowMajorWithStrideTwo) {
+  Layout a = L("(4,2):(2,1)"), b = L("4:2");
+  Layout r = composition(a, b);
+  EXPECT_EQ(str(r), "(2,2):(4,1)");
+  EXPECT_TRUE(IsComposition(a, b, r));
+}
+
+TEST(Composition, LessonTransposeComposedWithItself) {
+  Layout a = L("(4,4):(4,1)");
+  Layout r = composition(a, a);
+  EXPECT_EQ(str(r), "(4,4):(1,4)");
+  EXPECT_TRUE(IsComposition(a, a, r));
+}
+
+TEST(Composition, DocsWorkedExample) {
+  // cute-semantics.md §6.3: (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8).
+  Layout a = L("(6,2):(8,2)"), b = L("(4,3):(3,1)");
+  Layout r = composition(a, b);
+  EXPECT_EQ(str(r), "((2,2),3):((24,2),8)");
+  EXPECT_TRUE(IsComposition(a, b, r));
+}
+
+TEST(Composition, ShapeAsTilerComposesByMode) {
+  // (12,(4,8)):(59,(13,1)) o (3,8) = (3,(4,2)):(59,(13,1)).
+  Layout a = L("(12,(4,8)):(59,(13,1))");
+  Layout r = composition(a, T("(3,8)"));
+  EXPECT_EQ(str(r), "(3,(4,2)):(59,(13,1))");
+  // Mode by mode: R_i(k) = A_i(k) for k < 3 and k < 8.
+  EXPECT_TRUE(oracle::Pointwise(r[0], 3, [&](int64_t k) { return oracle::eval(a[0], k); }));
+  EXPECT_TRUE(oracle::Pointwise(r[1], 8, [&](int64_t k) { return oracle::eval(a[1], k); }));
+  // The layout (3,8):(1,3) is a different operand than the tiler (3,8).
+  EXPECT_TRUE(RefusedOrCorrect(a, L("(3,8):(1,3)")));
+}
+
+TEST(Composition, TilerDropsModesPastItsRank) {
+  // cute-semantics.md §6.2 #3 (C++ rule, DESIGN.md §2).
+  Layout a = L("(12,(4,8),5):(59,(13,1),1000)");
+  Layout r = composition(a, T("<3:4,8:2>"));
+  EXPECT_EQ(str(r), "(3,(2,4)):(236,(26,1))");
+  Layout r1 = composition(a, T("<3:4>"));
+  EXPECT_EQ(r1.rank(), 1);
+  EXPECT_TRUE(oracle::SameFunction(r1, L("3:236")));
+  EXPECT_TRUE(oracle::Pointwise(r[1], 8, [&](int64_t k) { return oracle::eval(a[1], 2 * k); }));
+}
+
+TEST(Composition, TilerUnderscoreKeepsAMode) {
+  Layout a = L("(8,6):(1,8)");
+  Layout r = composition(a, T("<_,3:2>"));
+  EXPECT_EQ(str(r), "(8,3):(1,16)");
+  EXPECT_EQ(composition(a, Tiler::underscore()), a);
+}
+
+TEST(Composition, TilerLongerThanARefused) {
+  EXPECT_THROW(composition(L("(8,6):(1,8)"), T("<2:1,3:1,4:1>")), layout::Error);
+  EXPECT_THROW(composition(L("8:1"), T("<2:1,2:1>")), layout::Error);
+}
+
+// ---- known CuTe bugs: refused or answered correctly ---------------------------------
+TEST(Composition, CarryAcrossModeBoundaryCutlass2955) {
+  Layout a = L("(6,2):(1,7)"), b = L("(3,2):(2,3)");
+  EXPECT_TRUE(RefusedOrCorrect(a, b));
+  // CuTe's (3,2):(2,3) is wrong at i = 5: B(5) = 7, A(7) = 1 + 7 = 8, but CuTe says 7.
+  EXPECT_EQ(oracle::eval(b, 5), 7);
+  EXPECT_EQ(oracle::eval(a, oracle::eval(b, 5)), 8);
+  EXPECT_NE(oracle::eval(L("(3,2):(2,3)"), 5), 8);
+  try {
+    (void)composition(a, b);
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.operands(), "(6,2):(1,7), (3,2):(2,3)");
+  }
+}
+
+TEST(Composition, WeakStrideRuleCases) {
+  EXPECT_TRUE(RefusedOrCorrect(L("(4,6,8):(2,3,5)"), L("6:3")));
+  EXPECT_TRUE(RefusedOrCorrect(L("(3,4):(1,5)"), L("8:2")));    // C++ (2,4):(2,5), wrong
+  EXPECT_TRUE(RefusedOrCorrect(L("(8,8):(8,1)"), L("6:3")));    // C++ (3,2):(24,1), wrong
+  EXPECT_TRUE(RefusedOrCorrect(L("(4,4):(1,4)"), L("4:3")));    // dynamic C++ (2,2):(3,4), wrong
+  EXPECT_TRUE(RefusedOrCorrect(L("(3,7):(1,12)"), L("32:1")));  // pycute truncates
+  EXPECT_TRUE(RefusedOrCorrect(L("((7,2)):((4,56))"), L("8:1")));
+}
+
+TEST(Composition, CompactTwoByThreeWithPermutedB) {
+  // C++'s dynamic path is wrong here; the correct answer is (2,3):(3,1) as a function.
+  Layout a = L("(2,3):(1,2)"), b = L("(2,3):(3,1)");
+  Layout r = composition(a, b);
+  EXPECT_TRUE(IsComposition(a, b, r));
+  EXPECT_TRUE(oracle::SameFunction(r, L("(2,3):(3,1)")));
+  EXPECT_EQ(str(r), "(2,3):(3,1)");
+}
+
+TEST(Composition, NoCarryAcrossBoundaryMustSucceed) {
+  Layout a = L("(10,2):(16,4)"), b = L("(3,4):(1,5)");
+  Layout r = composition(a, b);
+  EXPECT_TRUE(IsComposition(a, b, r));
+  EXPECT_TRUE(oracle::SameFunction(r, L("(3,(2,2)):(16,(80,4))")));
+  EXPECT_EQ(r.rank(), 2);
+  EXPECT_EQ(oracle::size(r[0]), 3);
+  EXPECT_EQ(oracle::size(r[1]), 4);
+}
+
+TEST(Composition, BRunsPastTheDomainOfA) {
+  // A extends naturally: (3,6,2,8):(96,16,8,2) o 16:72 = 16:4 although 72*15 >= 288.
+  Layout a = L("(3,6,2,8):(96,16,8,2)"), b = L("16:72");
+  Layout r = composition(a, b);
+  EXPECT_TRUE(IsComposition(a, b, r));
+  EXPECT_TRUE(oracle::SameFunction(r, L("16:4")));
+  EXPECT_EQ(str(r), "16:4");
+}
+
+TEST(Composition, TrailingSizeOneModeKeepsTheExtension) {
+  // cute-semantics.md §6.5: C++ 1:1 o 4:1 = 4:1 (pycute's 4:0 fails the post-condition).
+  Layout r = composition(L("1:1"), L("4:1"));
+  EXPECT_TRUE(IsComposition(L("1:1"), L("4:1"), r));
+  EXPECT_TRUE(oracle::SameFunction(r, L("4:1")));
+  Layout a = L("(4,3,1):(3,1,0)"), b = L("24:1");
+  Layout r2 = composition(a, b);
+  EXPECT_TRUE(IsComposition(a, b, r2));
+  EXPECT_EQ(oracle::eval(r2, 12), 0);  // A(12) = coordinate (0,0,1) -> 0
+}
+
+TEST(Composition, BInsideOneModeWithNonDividingStride) {
+  // pycute rejects, C++ correct: (8,8):(8,1) o 3:3 = 3:24, o 2:3 = 2:24.
+  Layout a = L("(8,8):(8,1)");
+  EXPECT_EQ(str(composition(a, L("3:3"))), "3:24");
+  EXPECT_EQ(str(composition(a, L("2:3"))), "2:24");
+}
+
+TEST(Composition, StrideZeroAndNegativeStrides) {
+  EXPECT_EQ(str(composition(L("(4,2):(2,1)"), L("5:0"))), "5:0");
+  Layout r = composition(L("(4,2):(2,1)"), L("(2,3):(1,0)"));
+  EXPECT_TRUE(IsComposition(L("(4,2):(2,1)"), L("(2,3):(1,0)"), r));
+  // Negative strides: A(-x) = -A(x) (the odd extension, layout.hpp).
+  EXPECT_EQ(str(composition(L("4:1"), L("4:-1"))), "4:-1");
+  EXPECT_EQ(str(composition(L("8:3"), L("4:-2"))), "4:-6");
+  for (const char* a : {"(4,2):(1,8)", "(3,6,2,8):(96,16,8,2)", "(2,4):(5,1)"})
+    for (const char* b : {"4:-1", "2:-3", "6:-4", "8:-2"})
+      EXPECT_TRUE(RefusedOrCorrect(L(a), L(b))) << a << " o " << b;
+  EXPECT_TRUE(IsComposition(L("(4,2):(1,8)"), L("4:-1"), composition(L("(4,2):(1,8)"), L("4:-1"))));
+  EXPECT_TRUE(RefusedOrCorrect(L("(4,2):(1,8)"), L("(2,2):(-1,2)")));
+  EXPECT_TRUE(RefusedOrCorrect(L("(4,2):(1,8)"), L("(2,2):(-1,-4)")));
+}
+
+TEST(Composition, SizeOneB) {
+  Layout r = composition(L("(4,2):(2,1)"), L("1:7"));
+  EXPECT_EQ(oracle::size(r), 1);
+  EXPECT_EQ(oracle::eval(r, 0), 0);
+  Layout r2 = composition(L("(4,2):(2,1)"), L("(1,4):(5,2)"));
+  EXPECT_TRUE(IsComposition(L("(4,2):(2,1)"), L("(1,4):(5,2)"), r2));
+}
+
+// ---- laws on generated inputs ---------------------------------------------------------
+TEST(Composition, IdentityRightUnit) {
+  // A o size(A):1 is A on its domain; A o make_layout_left(shape(A)) is A with A's profile.
+  std::mt19937 g(3);
+  for (int n = 0; n < 300; ++n) {
+    Layout a = oracle::random_layout(g, 2, 4, 0, 30);
+    Layout id = L(std::to_string(oracle::size(a)) + ":1");
+    Layout r = composition(a, id);
+    ASSERT_TRUE(IsComposition(a, id, r)) << str(a);
+    ASSERT_TRUE(oracle::SameFunction(r, a)) << str(a);
+    Layout c = layout::make_layout_left(a.shape());
+    Layout r2 = composition(a, c);
+    ASSERT_TRUE(IsComposition(a, c, r2)) << str(a);
+    ASSERT_TRUE(oracle::compatible(a.shape(), r2.shape())) << str(a) << " -> " << str(r2);
+  }
+}
+
+TEST(Composition, CompactAIsAlwaysComposable) {
+  // A compact column-major A is the identity on [0, size) and extends linearly,
+  // so every B with non-negative strides composes, and R is B itself pointwise.
+  std::mt19937 g(17);
+  for (int n = 0; n < 300; ++n) {
+    Layout a = layout::make_layout_left(oracle::random_shape(g, 2, 4));
+    Layout b = oracle::random_layout(g, 2, 4, 0, 50);
+    Layout r = composition(a, b);
+    ASSERT_TRUE(IsComposition(a, b, r)) << str(a) << " o " << str(b);
+    ASSERT_TRUE(oracle::SameFunction(r, b));
+  }
+}
+
+TEST(Composition, RandomPairsAreRefusedOrCorrect) {
+  std::mt19937 g(12345);
+  int accepted = 0, total = 0;
+  for (int n = 0; n < 3000; ++n) {
+    Layout a = oracle::random_layout(g, 2, 4, 0, 20);
+    Layout b = oracle::random_layout(g, 2, 4, 0, 12);
+    ++total;
+    try {
+      Layout r = composition(a, b);
+      ++accepted;
+      ASSERT_TRUE(IsComposition(a, b, r));
+    } catch (const layout::Error& e) {
+      ASSERT_EQ(e.op(), "composition") << e.what();
+      ASSERT_FALSE(e.condition().empty());
+    }
+  }
+  // The check is not vacuous: a good share of the pairs compose.
+  EXPECT_GT(accepted, total / 10) << accepted << " of " << total;
+}
+
+TEST(Composition, RandomPermutedCompactPairs) {
+  // Near misses: permutations of compact layouts composed with each other.
+  std::mt19937 g(77);
+  int accepted = 0;
+  for (int n = 0; n < 1000; ++n) {
+    Layout a = oracle::random_permuted_compact(g, 2, 4);
+    Layout b = oracle::random_permuted_compact(g, 2, 4);
+    try {
+      Layout r = composition(a, b);
+      ++accepted;
+      ASSERT_TRUE(IsComposition(a, b, r));
+    } catch (const layout::Error& e) {
+      ASSERT_EQ(e.op(), "composition");
+    }
+  }
+  EXPECT_GT(accepted, 50);
+}
+
+TEST(Composition, AssociativeWhereDefined) {
+  std::mt19937 g(4242);
+  int checked = 0;
+  for (int n = 0; n < 2000; ++n) {
+    Layout a = oracle::random_layout(g, 2, 4, 0, 16);
+    Layout b = oracle::random_layout(g, 1, 4, 0, 6);
+    Layout c = oracle::random_layout(g, 1, 4, 0, 4);
+    // Only where C stays inside B's domain: past it, A o B need not follow A(B(x))
+    // (e.g. (2,2):(1,0) o 2:1 = 2:1, which extends differently than A o B).
+    if (oracle::cosize(c) > oracle::size(b)) continue;
+    Layout ab_c, a_bc;
+    try {
+      ab_c = composition(composition(a, b), c);
+      a_bc = composition(a, composition(b, c));
+    } catch (const layout::Error&) {
+      continue;
+    }
+    ++checked;
+    ASSERT_EQ(oracle::size(ab_c), oracle::size(c));
+    ASSERT_TRUE(oracle::SameFunction(ab_c, a_bc)) << str(a) << " " << str(b) << " " << str(c);
+  }
+  EXPECT_GT(checked, 100);
+}
+
+// ---- overflow -------------------------------------------------------------------------
+TEST(Composition, OverflowIsRefused) {
+  const int64_t p62 = int64_t{1} << 62;
+  Layout a(2, p62);
+  EXPECT_THROW(composition(a, L("4:2")), layout::Error);  // stride 2 * 2^62
+  Layout a2 = L("(2,2):(1,4)");
+  Layout b2(2, p62);
+  EXPECT_THROW(composition(a2, b2), layout::Error);
+  try {
+    (void)composition(a, L("4:2"));
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.op(), "composition");
+  }
+  // Large but representable values compose: the transpose of the transpose.
+  Layout big = L("(65536,65536):(65536,1)");
+  Layout r = composition(big, big);
+  EXPECT_EQ(str(layout::coalesce(r)), "4294967296:1");
+  for (int64_t i : {int64_t{0}, int64_t{1}, int64_t{65535}, int64_t{65536}, int64_t{123456789},
+                    int64_t{4294967295}})
+    EXPECT_EQ(oracle::eval(r, i), oracle::eval(big, oracle::eval(big, i))) << i;
+}
+
+}  // namespace
