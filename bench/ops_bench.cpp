@@ -1,0 +1,122 @@
+// Latency of the algebra's operations on rank-2..4 nested layouts with runtime
+// shapes. Operands are parsed once, outside the timed loop; each iteration is
+// one call (including building and destroying the result). Run with
+// repetitions so that the median is reported:
+//   ops_bench --benchmark_repetitions=9 --benchmark_report_aggregates_only=true
+// (the repetitions are also set per benchmark below, so the defaults give
+// medians too).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "layout/coalesce.hpp"
+#include "layout/complement.hpp"
+#include "layout/composition.hpp"
+#include "layout/divide.hpp"
+#include "layout/error.hpp"
+#include "layout/notation.hpp"
+
+namespace {
+
+using layout::Layout;
+using layout::Tiler;
+
+constexpr int kRepetitions = 9;
+
+// Times op() and reports its median; an operation that refuses its operands
+// is reported as an error (it would otherwise measure the refusal).
+template <class Op>
+void run(benchmark::State& state, Op op) {
+  try {
+    benchmark::DoNotOptimize(op());
+  } catch (const layout::Error& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  for (auto _ : state) {
+    Layout r = op();
+    benchmark::DoNotOptimize(r);
+    benchmark::ClobberMemory();
+  }
+}
+
+void BM_Coalesce(benchmark::State& state, const char* a_text) {
+  const Layout a = layout::parse_layout(a_text);
+  run(state, [&] { return layout::coalesce(a); });
+}
+
+void BM_Composition(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Layout b = layout::parse_layout(b_text);
+  run(state, [&] { return layout::composition(a, b); });
+}
+
+void BM_CompositionTiler(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run(state, [&] { return layout::composition(a, b); });
+}
+
+void BM_Complement(benchmark::State& state, const char* a_text, int64_t m) {
+  const Layout a = layout::parse_layout(a_text);
+  run(state, [&] { return layout::complement(a, m); });
+}
+
+void BM_LogicalDivide(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run(state, [&] { return layout::logical_divide(a, b); });
+}
+
+// name/args in CuTe notation; the median of kRepetitions runs is reported.
+template <class... Args>
+void add(const std::string& name, Args&&... args) {
+  benchmark::RegisterBenchmark(name.c_str(), std::forward<Args>(args)...)
+      ->Repetitions(kRepetitions)
+      ->ReportAggregatesOnly(true)
+      ->ComputeStatistics("min", [](const std::vector<double>& v) {
+        double m = v.empty() ? 0.0 : v[0];
+        for (double x : v) m = x < m ? x : m;
+        return m;
+      });
+}
+
+int register_all() {
+  // coalesce: rank 2..4, nested.
+  add("coalesce/((2,4),(3,5)):((1,2),(8,24))", BM_Coalesce, "((2,4),(3,5)):((1,2),(8,24))");
+  add("coalesce/((4,8),(2,16),8):((2,64),(1,8),1024)", BM_Coalesce,
+      "((4,8),(2,16),8):((2,64),(1,8),1024)");
+  add("coalesce/(2,(1,6),(4,1),3):(1,(7,2),(12,0),48)", BM_Coalesce,
+      "(2,(1,6),(4,1),3):(1,(7,2),(12,0),48)");
+  // composition: layout B and tiler B.
+  add("composition/(4,8,2):(1,4,32)o(4,4):(2,8)", BM_Composition, "(4,8,2):(1,4,32)",
+      "(4,4):(2,8)");
+  add("composition/(16,32):(32,1)o(4,8):(1,16)", BM_Composition, "(16,32):(32,1)", "(4,8):(1,16)");
+  add("composition/((2,4),(8,2)):((1,16),(2,128))o(8,4):(1,8)", BM_Composition,
+      "((2,4),(8,2)):((1,16),(2,128))", "(8,4):(1,8)");
+  add("composition/(12,(4,8)):(59,(13,1))o<3:4,8:2>", BM_CompositionTiler, "(12,(4,8)):(59,(13,1))",
+      "(3:4,8:2)");
+  // complement.
+  add("complement/(4,6):(1,32),4096", BM_Complement, "(4,6):(1,32)", int64_t{4096});
+  add("complement/(2,2):(1,6),24", BM_Complement, "(2,2):(1,6)", int64_t{24});
+  add("complement/((2,4),3):((1,8),64),1024", BM_Complement, "((2,4),3):((1,8),64)",
+      int64_t{1024});
+  add("complement/(2,(3,4),5):(1,(2,6),96),1920", BM_Complement, "(2,(3,4),5):(1,(2,6),96)",
+      int64_t{1920});
+  // logical_divide: tuple tilers and a layout tiler.
+  add("logical_divide/(16,32):(1,16)/<4:1,8:1>", BM_LogicalDivide, "(16,32):(1,16)", "(4:1,8:1)");
+  add("logical_divide/(64,32):(32,1)/<8:2,(2,2):(1,8)>", BM_LogicalDivide, "(64,32):(32,1)",
+      "(8:2,(2,2):(1,8))");
+  add("logical_divide/((4,8),(2,16)):((2,64),(1,8))/4:2", BM_LogicalDivide,
+      "((4,8),(2,16)):((2,64),(1,8))", "4:2");
+  return 0;
+}
+
+[[maybe_unused]] const int registered = register_all();
+
+}  // namespace
+
+BENCHMARK_MAIN();
