@@ -1,0 +1,26 @@
+// layoutcheck: the command line of the layout algebra (docs/CLI.md).
+#include <iostream>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+int main(int argc, char** argv) {
+  using namespace layoutcheck;
+  CLI::App app{"layoutcheck: CuTe layout algebra, evaluated and checked by brute force"};
+  app.set_version_flag("--version", LAYOUTCHECK_VERSION);
+  app.require_subcommand(1);
+  Action action;
+  add_eval(app, action);
+  add_op(app, action);
+  add_print(app, action);
+  add_vectors(app, action);
+  add_verify(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::cerr << "error: " << e.what() << "\n(run `layoutcheck --help` for usage)\n";
+    return kUsage;
+  }
+  return run_guarded(action);
+}

@@ -1,0 +1,79 @@
+# Command-line contract tests (docs/CLI.md). Included from cli/CMakeLists.txt,
+# where cli_case() is defined; ${T} is this directory. Output regexes write a
+# newline as `~` (run_case.cmake).
+
+# op: one result on one line.
+cli_case(op.composition RC 0 STDOUT "^\\(2,2\\):\\(4,1\\)~$" STDERR "^$"
+         ARGS op composition "(4,2):(2,1)" 4:2)
+cli_case(op.composition_by_mode RC 0 STDOUT "^\\(3,\\(4,2\\)\\):\\(59,\\(13,1\\)\\)~$"
+         ARGS op composition "(12,(4,8)):(59,(13,1))" "(3,8)")
+cli_case(op.size_past_int32 RC 0 STDOUT "^4294967296~$" ARGS op size "(65536,65536)")
+cli_case(op.complement RC 0 STDOUT "^\\(2,2\\):\\(1,8\\)~$" ARGS op complement 4:2 16)
+cli_case(op.complement_default_cotarget RC 0 STDOUT "^2:1~$" ARGS op complement 4:2)
+cli_case(op.logical_divide RC 0 STDOUT "^\\(4,\\(2,2\\)\\):\\(2,\\(1,8\\)\\)~$"
+         ARGS op logical_divide 16:1 4:2)
+cli_case(op.zipped_divide_tiler RC 0
+         STDOUT "^\\(\\(3,\\(2,4\\)\\),\\(3,\\(2,2\\)\\)\\):\\(\\(177,\\(13,2\\)\\),\\(59,\\(26,1\\)\\)\\)~$"
+         ARGS op zipped_divide "(9,(4,8)):(59,(13,1))" "<3:3,(2,4):(1,8)>")
+cli_case(op.blocked_product RC 0 STDOUT "^\\(\\(2,3\\),\\(5,4\\)\\):\\(\\(5,10\\),\\(1,30\\)\\)~$"
+         ARGS op blocked_product "(2,5):(5,1)" "(3,4):(1,3)")
+cli_case(op.idx2crd RC 0 STDOUT "^\\(1,\\(1,2\\)\\)~$" ARGS op idx2crd 16 "(3,(2,3))")
+cli_case(op.crd2idx_layout RC 0 STDOUT "^17~$" ARGS op crd2idx "(1,5)" "(3,(2,3))" "(3,(12,1))")
+cli_case(op.slice RC 0 STDOUT "^4:1 \\+ 4~$" ARGS op slice "(4,2):(1,4)" "(_,1)")
+cli_case(op.local_tile RC 0 STDOUT "^\\(4,2\\):\\(1,8\\) \\+ 36~$"
+         ARGS op local_tile "(8,8):(1,8)" "(4,2)" "(1,2)")
+cli_case(op.local_partition RC 0 STDOUT "^\\(4,2\\):\\(2,32\\) \\+ 9~$"
+         ARGS op local_partition "(8,8):(1,8)" "(2,4):(4,1)" 5)
+cli_case(op.make_layout_right RC 0 STDOUT "^\\(4,2\\):\\(2,1\\)~$" ARGS op make_layout_right "(4,2)")
+cli_case(op.swizzle RC 0 STDOUT "^9 8 0~$" ARGS op swizzle 3 0 3 8 9 0)
+cli_case(op.swizzle_negative_shift RC 0 STDOUT "^9~$" ARGS op swizzle 3 0 -3 1)
+cli_case(op.shape_div RC 0 STDOUT "^\\(1,2\\)~$" ARGS op shape_div "(3,4)" 6)
+
+# Exit codes: 2 bad usage or malformed input, 3 refused.
+cli_case(op.malformed_layout RC 2 STDOUT "^$" STDERR "^error: parse" ARGS op size "(4,2):(1")
+cli_case(op.not_congruent RC 2 STDERR "^error: " ARGS op coalesce "(4,2):(1)")
+cli_case(op.unknown RC 2 STDERR "^error: unknown operation" ARGS op compose 4:1 2:1)
+cli_case(op.missing_argument RC 2 STDERR "^error: usage: layoutcheck op composition"
+         ARGS op composition 4:1)
+cli_case(op.extra_argument RC 2 STDERR "^error: usage:" ARGS op size 4:1 4:1)
+# No layout is compatible with (3,2) and equal to A o B here (cutlass issue
+# 2955: A(B(5)) = 8 but any such layout gives 4 + 3), so the only correct
+# answer is a refusal.
+cli_case(op.refused_carry RC 3 STDOUT "^$" STDERR "^error: composition\\(" 
+         ARGS op composition "(6,2):(1,7)" "(3,2):(2,3)")
+cli_case(op.refused_shape_div RC 3 STDERR "^error: shape_div" ARGS op shape_div "(3,4)" 5)
+cli_case(usage.no_subcommand RC 2 STDERR "^error: " ARGS)
+cli_case(usage.help RC 0 STDOUT "Subcommands:" ARGS --help)
+
+# eval
+cli_case(eval.one RC 0 STDOUT "^3~$" ARGS eval "(4,2):(2,1)" 5)
+cli_case(eval.column_major RC 0 STDOUT "^5~$" ARGS eval "(4,2):(1,4)" 5)
+cli_case(eval.all RC 0 STDOUT "^0 2 4 6 1 3 5 7~$" ARGS eval "(4,2):(2,1)")
+cli_case(eval.past_domain RC 0 STDOUT "^8 9~$" ARGS eval "(2,2):(1,2)" 8 9)
+cli_case(eval.malformed_index RC 2 STDERR "^error: " ARGS eval 4:1 x)
+cli_case(eval.too_many_to_list RC 2 STDERR "^error: .*give the indices" ARGS eval "(65536,65536)")
+
+# print
+cli_case(print.rank2 RC 0
+         STDOUT "^\\(2,3\\):\\(3,1\\)~      0   1   2~    \\+---\\+---\\+---\\+~ 0  \\| 0 \\| 1 \\| 2 \\|~    \\+---\\+---\\+---\\+~ 1  \\| 3 \\| 4 \\| 5 \\|~    \\+---\\+---\\+---\\+~$"
+         ARGS print "(2,3):(3,1)")
+cli_case(print.rank1_is_one_row RC 0
+         STDOUT "^4:2~      0   1   2   3~    \\+---\\+---\\+---\\+---\\+~ 0  \\| 0 \\| 2 \\| 4 \\| 6 \\|~    \\+---\\+---\\+---\\+---\\+~$"
+         ARGS print 4:2)
+cli_case(print.wide_cells RC 0 STDOUT "~ 0  \\|   0 \\| 100 \\|~" ARGS print "(1,2):(1,100)")
+cli_case(print.rank3 RC 2 STDERR "^error: print draws rank-1 and rank-2" ARGS print "(2,2,2):(1,2,4)")
+
+# vectors: the checker itself must catch wrong expectations.
+cli_case(vectors.catches_wrong_results RC 1
+         STDOUT "composition: 4 cases, 1 equal, 0 valid, 1 refused, 2 failed~.*~2 passed, 6 failed~$"
+         ARGS vectors ${T}/checker_catches.jsonl)
+cli_case(vectors.malformed_json RC 2 STDERR "^error: .*malformed_json.jsonl:2: malformed record"
+         ARGS vectors ${T}/malformed_json.jsonl)
+cli_case(vectors.unknown_op RC 2 STDERR "unknown op \"sizes\"" ARGS vectors ${T}/unknown_op.jsonl)
+cli_case(vectors.refused_argument RC 1 STDOUT "an argument was refused.*~0 passed, 1 failed~$"
+         ARGS vectors ${T}/bad_layout.jsonl)
+cli_case(vectors.missing_file RC 2 STDERR "^error: cannot read" ARGS vectors ${T}/no_such_file.jsonl)
+
+# verify: the lesson examples and every vector file.
+cli_case(verify.all RC 0 STDOUT "~lesson +[0-9]+ +[0-9]+ +0 .*~[0-9]+ passed, 0 failed~$" ARGS verify)
+cli_case(verify.bad_vectors_dir RC 2 STDERR "^error: " ARGS verify --vectors ${T}/no_such_dir)

@@ -1,0 +1,186 @@
+#include "vectors.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "exit_codes.hpp"
+#include "json_convert.hpp"
+#include "judge.hpp"
+
+namespace layoutcheck {
+
+using nlohmann::json;
+
+OpTally& Conformance::tally(const std::string& op) {
+  for (OpTally& t : ops)
+    if (t.op == op) return t;
+  OpTally t;
+  t.op = op;
+  ops.push_back(std::move(t));
+  return ops.back();
+}
+
+int64_t Conformance::passed() const {
+  int64_t n = 0;
+  for (const OpTally& t : ops) n += t.passed();
+  return n;
+}
+
+int64_t Conformance::failed() const {
+  int64_t n = 0;
+  for (const OpTally& t : ops) n += t.failed;
+  return n;
+}
+
+namespace {
+
+const json& field(const json& record, const char* name) {
+  if (!record.contains(name)) throw UsageError(std::string("missing field \"") + name + "\"");
+  return record.at(name);
+}
+
+std::string args_notation(const Operands& args) {
+  std::string out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (i) out += ", ";
+    out += to_notation(args[i]);
+  }
+  return out;
+}
+
+// The structure of a record (fields, op, expect, argument count); conversions
+// of the values that the library refuses are left to run_record.
+struct Record {
+  const OpSpec* op;
+  Expect expect;
+  const json* args;
+  const json* expected;
+  std::optional<int64_t> min_size;
+};
+
+Record parse_record(const json& r) {
+  if (!r.is_object()) throw UsageError("a record must be a JSON object");
+  const json& name = field(r, "op");
+  if (!name.is_string()) throw UsageError("\"op\" must be a string");
+  Record rec{find_op(name.get<std::string>()), Expect::equal, &field(r, "args"), nullptr, {}};
+  if (!rec.op) throw UsageError("unknown op \"" + name.get<std::string>() + "\"");
+  const json& expect = field(r, "expect");
+  const std::optional<Expect> e = expect.is_string() ? parse_expect(expect.get<std::string>())
+                                                     : std::nullopt;
+  if (!e) throw UsageError("\"expect\" must be equal, valid or refuse_or_valid");
+  rec.expect = *e;
+  if (!rec.args->is_array() || rec.args->size() < rec.op->required ||
+      rec.args->size() > rec.op->args.size())
+    throw UsageError("\"args\" must be a list of " + std::to_string(rec.op->required) + " to " +
+                     std::to_string(rec.op->args.size()) + " values for " + rec.op->name);
+  if (rec.expect == Expect::equal) rec.expected = &field(r, "expected");
+  if (r.contains("min_size")) rec.min_size = integer_from_json(r.at("min_size"));
+  return rec;
+}
+
+// Converts and runs one record; `input` receives the case in notation.
+Judgement run_record(const Record& rec, std::string& input) {
+  Case c;
+  c.op = rec.op;
+  c.expect = rec.expect;
+  c.min_size = rec.min_size;
+  try {
+    for (std::size_t i = 0; i < rec.args->size(); ++i)
+      c.args.push_back(operand_from_json(rec.op->args[i], (*rec.args)[i]));
+  } catch (const layout::Error& e) {  // an input the library will not even construct
+    input = rec.op->name + " " + rec.args->dump();
+    return {Verdict::failed, std::string("an argument was refused: ") + e.what()};
+  }
+  input = rec.op->name + "(" + args_notation(c.args) + ") expect " +
+          std::string(to_string(rec.expect));
+  const Attempt got = attempt(*rec.op, c.args);
+  if (rec.expected) {
+    try {
+      c.expected = value_from_json(rec.op->result, *rec.expected);
+    } catch (const layout::Error& e) {
+      return {Verdict::failed, "the expected value " + rec.expected->dump() +
+                                   " is not a valid value (" + e.what() + "); got " +
+                                   (got.value ? to_notation(*got.value) : "error: " + got.error)};
+    }
+    input += " " + to_notation(*c.expected);
+  }
+  return judge(c, got);
+}
+
+}  // namespace
+
+void run_vector_file(const std::filesystem::path& file, Conformance& out) {
+  std::ifstream in(file);
+  if (!in) throw UsageError("cannot read " + file.string());
+  std::string line;
+  for (int64_t number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = file.string() + ":" + std::to_string(number);
+    Record rec{};
+    json record;
+    try {
+      record = json::parse(line);
+      rec = parse_record(record);
+    } catch (const json::exception& e) {
+      throw UsageError(where + ": malformed record: " + e.what());
+    } catch (const UsageError& e) {
+      throw UsageError(where + ": malformed record: " + e.what());
+    }
+    std::string input;
+    const Judgement j = [&] {
+      try {
+        return run_record(rec, input);
+      } catch (const UsageError& e) {
+        throw UsageError(where + ": malformed record: " + e.what());
+      }
+    }();
+    OpTally& t = out.tally(rec.op->name);
+    ++t.cases;
+    switch (j.verdict) {
+      case Verdict::equal:
+        ++t.equal;
+        break;
+      case Verdict::valid:
+        ++t.valid;
+        break;
+      case Verdict::refused:
+        ++t.refused;
+        break;
+      case Verdict::failed:
+        ++t.failed;
+        if (t.failures.size() < kMaxListed)
+          t.failures.push_back("FAIL " + where + ": " + input + "; " + j.why);
+        break;
+    }
+  }
+}
+
+void print_failures(std::ostream& os, const Conformance& c) {
+  for (const OpTally& t : c.ops) {
+    for (const std::string& f : t.failures) os << f << '\n';
+    if (t.failed > static_cast<int64_t>(t.failures.size()))
+      os << "FAIL " << t.op << ": " << t.failed - static_cast<int64_t>(t.failures.size())
+         << " more failures not listed\n";
+  }
+}
+
+void print_op_summaries(std::ostream& os, const Conformance& c) {
+  for (const OpTally& t : c.ops)
+    os << t.op << ": " << t.cases << " cases, " << t.equal << " equal, " << t.valid << " valid, "
+       << t.refused << " refused, " << t.failed << " failed\n";
+}
+
+std::vector<std::filesystem::path> vector_files(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
+  if (ec) throw UsageError("cannot read the vectors directory " + dir.string() + ": " + ec.message());
+  if (files.empty()) throw UsageError("no .jsonl files in " + dir.string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace layoutcheck

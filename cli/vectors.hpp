@@ -1,0 +1,45 @@
+// Conformance against reference vectors (.jsonl, shared/vectors/README.md):
+// every record is run and judged by its `expect`; failures are listed (the
+// first kMaxListed per op) and tallied per op.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutcheck {
+
+constexpr std::size_t kMaxListed = 20;
+
+struct OpTally {
+  std::string op;
+  int64_t cases = 0, equal = 0, valid = 0, refused = 0, failed = 0;
+  std::vector<std::string> failures;  // the first kMaxListed, one line each
+
+  int64_t passed() const { return equal + valid + refused; }
+};
+
+struct Conformance {
+  std::vector<OpTally> ops;  // in order of first appearance
+
+  OpTally& tally(const std::string& op);
+  int64_t passed() const;
+  int64_t failed() const;
+};
+
+// Runs every record of one file. A line that is not a well-formed record
+// (bad JSON, missing fields, unknown op or expect) throws UsageError naming
+// the file and line.
+void run_vector_file(const std::filesystem::path& file, Conformance& out);
+
+// The failure lines, then one line per op:
+//   composition: 2544 cases, 2300 equal, 100 valid, 44 refused, 0 failed
+void print_failures(std::ostream& os, const Conformance& c);
+void print_op_summaries(std::ostream& os, const Conformance& c);
+
+// The *.jsonl files of a directory, sorted by name; UsageError if none.
+std::vector<std::filesystem::path> vector_files(const std::filesystem::path& dir);
+
+}  // namespace layoutcheck

@@ -1,0 +1,97 @@
+#include "verify.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+#include "exit_codes.hpp"
+#include "vectors.hpp"
+
+namespace layoutcheck {
+
+std::vector<Job> vector_jobs(const std::filesystem::path& dir) {
+  std::vector<Job> jobs;
+  for (const std::filesystem::path& file : vector_files(dir))
+    jobs.push_back({"vectors/" + file.stem().string(), [file] {
+                      Conformance c;
+                      run_vector_file(file, c);
+                      JobResult r;
+                      r.passed = c.passed();
+                      r.failed = c.failed();
+                      r.cases = r.passed + r.failed;
+                      for (const OpTally& t : c.ops) {
+                        r.failures.insert(r.failures.end(), t.failures.begin(), t.failures.end());
+                        const auto unlisted = t.failed - static_cast<int64_t>(t.failures.size());
+                        if (unlisted > 0)
+                          r.failures.push_back("FAIL " + t.op + ": " + std::to_string(unlisted) +
+                                               " more failures not listed");
+                      }
+                      return r;
+                    }});
+  return jobs;
+}
+
+namespace {
+
+struct Row {
+  std::string name;
+  JobResult result;
+  double seconds;
+  std::string error;
+};
+
+std::string row_text(const std::string& name, const std::string& cases, const std::string& passed,
+                     const std::string& failed, const std::string& time) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-28s %9s %9s %9s %9s\n", name.c_str(), cases.c_str(),
+                passed.c_str(), failed.c_str(), time.c_str());
+  return buf;
+}
+
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2fs", s);
+  return buf;
+}
+
+}  // namespace
+
+int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
+  std::vector<Row> rows;
+  bool malformed = false;
+  for (const Job& job : jobs) {
+    Row row{job.name, {}, 0.0, {}};
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      row.result = job.run();
+    } catch (const std::exception& e) {  // the job could not run at all
+      row.error = e.what();
+      row.result.failed = 1;
+      malformed = malformed || dynamic_cast<const UsageError*>(&e) != nullptr;
+    }
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    rows.push_back(std::move(row));
+  }
+  JobResult total;
+  double seconds = 0;
+  for (const Row& r : rows) {
+    for (const std::string& f : r.result.failures) os << f << '\n';
+    if (!r.error.empty()) os << "ERROR " << r.name << ": " << r.error << '\n';
+    total.cases += r.result.cases;
+    total.passed += r.result.passed;
+    total.failed += r.result.failed;
+    seconds += r.seconds;
+  }
+  os << row_text("check", "cases", "passed", "failed", "time");
+  for (const Row& r : rows)
+    os << row_text(r.name, std::to_string(r.result.cases), std::to_string(r.result.passed),
+                   r.error.empty() ? std::to_string(r.result.failed) : "error",
+                   seconds_text(r.seconds));
+  os << row_text("total", std::to_string(total.cases), std::to_string(total.passed),
+                 std::to_string(total.failed), seconds_text(seconds));
+  os << total.passed << " passed, " << total.failed << " failed\n";
+  if (malformed) return kUsage;
+  return total.failed == 0 ? kOk : kCheckFailed;
+}
+
+}  // namespace layoutcheck

@@ -1,0 +1,36 @@
+// `layoutcheck verify`: a list of jobs (worked examples, conformance vectors;
+// later laws, fuzz corpora, bulk checks), each with its own row in the
+// summary table.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutcheck {
+
+struct JobResult {
+  int64_t cases = 0, passed = 0, failed = 0;
+  std::vector<std::string> failures;  // lines printed before the table
+};
+
+struct Job {
+  std::string name;
+  std::function<JobResult()> run;
+};
+
+// The worked examples of the CuTe layout lesson (lesson.cpp).
+JobResult run_lesson();
+
+// One job per vector file of dir: "vectors/<op>".
+std::vector<Job> vector_jobs(const std::filesystem::path& dir);
+
+// Runs the jobs, prints the failures, the table and the final line
+// `N passed, M failed`; returns the exit code (1 if anything failed, 2 if a
+// job could not run because its input is malformed).
+int run_jobs(const std::vector<Job>& jobs, std::ostream& os);
+
+}  // namespace layoutcheck
