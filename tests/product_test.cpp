@@ -1,0 +1,263 @@
+// logical_product and its zipped/tiled regroupings, blocked and raked products.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "layout/algebra.hpp"
+#include "oracle.hpp"
+
+namespace {
+
+using layout::blocked_product;
+using layout::IntTuple;
+using layout::Layout;
+using layout::logical_product;
+using layout::raked_product;
+using layout::Tiler;
+using layout::tiled_product;
+using layout::zipped_product;
+using oracle::L;
+using oracle::str;
+using oracle::T;
+
+::testing::AssertionResult SameFunctionAndModes(const Layout& got, const Layout& want) {
+  auto same = oracle::SameFunction(got, want);
+  if (!same) return same;
+  if (want.shape().is_tuple()) {
+    if (!got.shape().is_tuple() || got.rank() != want.rank())
+      return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
+    for (int k = 0; k < want.rank(); ++k)
+      if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
+        return ::testing::AssertionFailure() << str(got) << " and " << str(want)
+                                             << " differ in the size of mode " << k;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// logical_product(A, B) for a layout B against its definition:
+// (A, complement(A, size(A)*cosize(B)) o B); mode 0 is A, mode 1 compatible with B.
+::testing::AssertionResult IsLogicalProduct(const Layout& a, const Layout& b, const Layout& r) {
+  if (r.rank() != 2) return ::testing::AssertionFailure() << str(r) << " is not rank 2";
+  if (r[0] != a) return ::testing::AssertionFailure() << "mode 0 of " << str(r) << " is not " << str(a);
+  if (!oracle::compatible(b.shape(), r[1].shape()))
+    return ::testing::AssertionFailure() << "shape of B " << str(b.shape())
+                                         << " is not compatible with " << str(r[1]);
+  Layout c = layout::complement(a, oracle::size(a) * oracle::cosize(b));
+  auto res = oracle::IsComposition(c, b, r[1]);
+  if (!res) return res << " (the copies of A)";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(LogicalProduct, DocsExamples) {
+  Layout a = L("(2,2):(4,1)");
+  Layout r = logical_product(a, L("6:1"));
+  EXPECT_EQ(str(r), "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_TRUE(IsLogicalProduct(a, L("6:1"), r));
+  Layout r2 = logical_product(a, L("(4,2):(2,1)"));
+  EXPECT_EQ(str(r2), "((2,2),(4,2)):((4,1),(8,2))");
+  EXPECT_TRUE(IsLogicalProduct(a, L("(4,2):(2,1)"), r2));
+}
+
+TEST(LogicalProduct, CuteUnitTestCases) {
+  const std::vector<std::array<std::string, 3>> cases = {
+      {"1:0", "1:0", "(1,1):(0,0)"},
+      {"1:1", "1:0", "(1,1):(1,0)"},
+      {"3:1", "4:0", "(3,4):(1,0)"},
+      {"3:0", "4:1", "(3,4):(0,1)"},
+      {"3:0", "4:0", "(3,4):(0,0)"},
+      {"3:2", "4:1", "(3,(2,2)):(2,(1,6))"},
+      {"(3):(1)", "(2,4):(1,2)", "((3),(2,4)):((1),(3,6))"},
+      {"(2,4):(1,2)", "(3):(1)", "((2,4),(3)):((1,2),(8))"},
+      {"(8,(2,2)):(1,(8,16))", "(4):(2)", "((8,(2,2)),(4)):((1,(8,16)),(64))"},
+      {"(2,2):(1,2)", "(3,3):(3,1)", "((2,2),(3,3)):((1,2),(12,4))"},
+      {"(3):(32)", "(32):(1)", "((3),(32)):((32),(1))"},
+      {"(3):(2)", "(4):(1)", "((3),((2,2))):((2),((1,6)))"},
+      {"(3):(32)", "(128):(1)", "((3),((32,4))):((32),((1,96)))"},
+      {"(3):(32)", "(8,8):(1,8)", "((3),(8,(4,2))):((32),(1,(8,96)))"},
+      {"(3):(32)", "(8,8):(8,1)", "((3),((4,2),8)):((32),((8,96),1))"},
+      {"((4,2)):((1,16))", "(4,4):(1,4)", "(((4,2)),(4,4)):(((1,16)),(4,32))"},
+      {"((4,2)):((1,16))", "(4,2):(2,1)", "(((4,2)),((2,2),2)):(((1,16)),((8,32),4))"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)", "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)", "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))"},
+      {"((4,6)):((1,6))", "(3):(1)", "(((4,6)),(3)):(((1,6)),(36))"},
+  };
+  for (const auto& [a, b, want] : cases) {
+    Layout r = logical_product(L(a), L(b));
+    EXPECT_TRUE(SameFunctionAndModes(r, L(want))) << a << " * " << b << " -> " << str(r);
+    EXPECT_TRUE(IsLogicalProduct(L(a), L(b), r)) << a << " * " << b;
+  }
+}
+
+TEST(LogicalProduct, IntegerAndTupleTilers) {
+  // An integer tiler is n:1 (pycute routes it to logical_divide, a bug).
+  Layout r = logical_product(L("2:1"), T("3"));
+  EXPECT_EQ(str(r), "(2,3):(1,2)");
+  Layout r2 = logical_product(L("(2,2):(1,4)"), T("<2,3>"));
+  EXPECT_TRUE(SameFunctionAndModes(r2, L("((2,2),(2,3)):((1,2),(4,1))"))) << str(r2);
+  // By mode; A's modes past the tiler are kept.
+  Layout a = L("(2,3,5):(1,2,6)");
+  Layout r3 = logical_product(a, T("<2:1>"));
+  EXPECT_EQ(r3.rank(), 3);
+  EXPECT_TRUE(IsLogicalProduct(a[0], L("2:1"), r3[0]));
+  EXPECT_EQ(r3[1], a[1]);
+  EXPECT_EQ(r3[2], a[2]);
+}
+
+TEST(LogicalProduct, SizesMultiplyOnGeneratedInputs) {
+  std::mt19937 g(51);
+  int accepted = 0;
+  for (int n = 0; n < 600; ++n) {
+    Layout a = oracle::random_permuted_compact(g, 1, 4);
+    Layout b = oracle::random_layout(g, 1, 4, 0, 6);
+    try {
+      Layout r = logical_product(a, b);
+      ++accepted;
+      ASSERT_EQ(oracle::size(r), oracle::size(a) * oracle::size(b)) << str(a) << " * " << str(b);
+      ASSERT_TRUE(IsLogicalProduct(a, b, r)) << str(a) << " * " << str(b);
+    } catch (const layout::Error& e) {
+      ASSERT_EQ(e.op(), "logical_product") << e.what();
+    }
+  }
+  EXPECT_GT(accepted, 100);
+}
+
+TEST(LogicalProduct, CompactBlocksTileCompactly) {
+  // A compact block times a compact grid is a bijection onto [0, size(A)*size(B)).
+  for (const char* a : {"(2,2):(1,2)", "4:1", "(2,3):(3,1)"}) {
+    for (const char* b : {"3:1", "(2,2):(1,2)", "(2,3):(3,1)"}) {
+      Layout r = logical_product(L(a), L(b));
+      std::vector<int64_t> img = oracle::sorted_image(r);
+      for (std::size_t k = 0; k < img.size(); ++k) ASSERT_EQ(img[k], static_cast<int64_t>(k)) << a << " * " << b;
+    }
+  }
+}
+
+TEST(LogicalProduct, Refusals) {
+  // Interleaved A has no complement.
+  EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(2,2):(2,3)"), L("4:1")); },
+                                  "logical_product"));
+  // `_` has no meaning in a product tiler.
+  EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(4,4):(1,4)"), T("<_,2:1>")); },
+                                  "logical_product"));
+  EXPECT_TRUE(oracle::RefusedWith([] { return zipped_product(L("(4,4):(1,4)"), T("<_,2:1>")); },
+                                  "zipped_product"));
+  // pycute truncates here; C++ rejects: refused or correct.
+  Layout a = L("(4,3,4):(48,3,12)"), b = L("8:1");
+  try {
+    Layout r = logical_product(a, b);
+    EXPECT_TRUE(IsLogicalProduct(a, b, r));
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.op(), "logical_product");
+  }
+  // Overflow of size(A) * cosize(B).
+  Layout big(int64_t{1} << 40, 1);
+  EXPECT_TRUE(oracle::RefusedWith([&] { return logical_product(big, Layout(int64_t{1} << 30, 1)); },
+                                  "logical_product"));
+}
+
+// ---- zipped / tiled product ------------------------------------------------------------
+TEST(ProductRegroupings, TupleTilersMatchTheByModeProduct) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"(2,5):(5,1)", "<3:1,4:1>"}, {"(2,2,3):(1,2,4)", "<2:1,2:1>"}, {"(2,2,3):(1,2,4)", "<3:1,4:1>"}, {"(4,3):(3,1)", "<2:1>"}};
+  for (const auto& [as, bs] : cases) {
+    SCOPED_TRACE(as + " * " + bs);
+    Layout a = L(as);
+    Tiler b = T(bs);
+    Layout lp = logical_product(a, b);
+    Layout z = zipped_product(a, b), t = tiled_product(a, b);
+    const int r = b.rank(), n = a.rank();
+    ASSERT_EQ(z.rank(), 2);
+    ASSERT_EQ(t.rank(), 1 + n);
+    for (int i = 0; i < r; ++i) {
+      EXPECT_TRUE(oracle::SameFunction(z[0][i], lp[i][0]));
+      EXPECT_TRUE(oracle::SameFunction(z[1][i], lp[i][1]));
+      EXPECT_TRUE(oracle::SameFunction(t[0][i], lp[i][0]));
+      EXPECT_TRUE(oracle::SameFunction(t[1 + i], lp[i][1]));
+    }
+    for (int k = r; k < n; ++k) {
+      EXPECT_TRUE(oracle::SameFunction(z[1][k], a[k]));
+      EXPECT_TRUE(oracle::SameFunction(t[1 + k], a[k]));
+    }
+    EXPECT_EQ(oracle::sorted_image(z), oracle::sorted_image(lp));
+    EXPECT_EQ(oracle::sorted_image(t), oracle::sorted_image(lp));
+  }
+}
+
+// ---- blocked / raked ---------------------------------------------------------------------
+TEST(BlockedRakedProduct, DocsExamples) {
+  Layout a = L("(2,5):(5,1)"), b = L("(3,4):(1,3)");
+  Layout bl = blocked_product(a, b);
+  Layout rk = raked_product(a, b);
+  EXPECT_EQ(str(bl), "((2,3),(5,4)):((5,10),(1,30))");
+  EXPECT_EQ(str(rk), "((3,2),(4,5)):((10,5),(30,1))");
+  // Both are bijections onto [0, 120): compact blocks tiled by a compact grid.
+  for (const Layout& r : {bl, rk}) {
+    std::vector<int64_t> img = oracle::sorted_image(r);
+    ASSERT_EQ(img.size(), 120u);
+    for (std::size_t k = 0; k < img.size(); ++k) ASSERT_EQ(img[k], static_cast<int64_t>(k));
+  }
+}
+
+// Blocked and raked regroup the layout-level product (A', C o B') mode by mode.
+void CheckBlockedRaked(const Layout& a, const Layout& b) {
+  SCOPED_TRACE(str(a) + " x " + str(b));
+  Layout bl = blocked_product(a, b), rk = raked_product(a, b);
+  const int R = std::max(a.rank(), b.rank());
+  Layout pa = R == 1 ? a : layout::append_to_rank(a, R);
+  Layout pb = R == 1 ? b : layout::append_to_rank(b, R);
+  Layout c = layout::complement(pa, oracle::size(pa) * oracle::cosize(pb));
+  Layout copies = layout::composition(c, pb);
+  ASSERT_TRUE(oracle::IsComposition(c, pb, copies));
+  EXPECT_EQ(oracle::size(bl), oracle::size(a) * oracle::size(b));
+  EXPECT_EQ(oracle::size(rk), oracle::size(a) * oracle::size(b));
+  if (R == 1) {
+    ASSERT_EQ(bl.rank(), 1);
+    EXPECT_TRUE(oracle::SameFunction(bl[0][0], pa));
+    EXPECT_TRUE(oracle::SameFunction(bl[0][1], copies));
+    EXPECT_TRUE(oracle::SameFunction(rk[0][0], copies));
+    EXPECT_TRUE(oracle::SameFunction(rk[0][1], pa));
+  } else {
+    ASSERT_EQ(bl.rank(), R);
+    ASSERT_EQ(rk.rank(), R);
+    for (int i = 0; i < R; ++i) {
+      EXPECT_TRUE(oracle::SameFunction(bl[i][0], pa[i])) << "blocked mode " << i;
+      EXPECT_TRUE(oracle::SameFunction(bl[i][1], copies[i])) << "blocked mode " << i;
+      EXPECT_TRUE(oracle::SameFunction(rk[i][0], copies[i])) << "raked mode " << i;
+      EXPECT_TRUE(oracle::SameFunction(rk[i][1], pa[i])) << "raked mode " << i;
+    }
+  }
+  std::vector<int64_t> img = oracle::sorted_image(layout::make_layout({pa, copies}));
+  EXPECT_EQ(oracle::sorted_image(bl), img);
+  EXPECT_EQ(oracle::sorted_image(rk), img);
+}
+
+TEST(BlockedRakedProduct, RegroupTheLayoutProduct) {
+  CheckBlockedRaked(L("(2,5):(5,1)"), L("(3,4):(1,3)"));
+  CheckBlockedRaked(L("(2,2):(1,2)"), L("(2,3):(3,1)"));
+  CheckBlockedRaked(L("4:1"), L("3:1"));                  // rank 1: a single mode
+  CheckBlockedRaked(L("(2,2):(1,2)"), L("3:1"));          // B padded with 1:0
+  CheckBlockedRaked(L("4:2"), L("(2,3):(1,2)"));          // A padded with 1:0
+  CheckBlockedRaked(L("(2,(2,2)):(1,(2,4))"), L("(2,2,2):(1,2,4)"));
+}
+
+TEST(BlockedRakedProduct, RankOneShape) {
+  Layout bl = blocked_product(L("4:1"), L("3:1"));
+  EXPECT_EQ(bl.rank(), 1);
+  EXPECT_TRUE(oracle::SameFunction(bl, L("12:1")));
+  Layout rk = raked_product(L("4:1"), L("3:1"));
+  EXPECT_EQ(rk.rank(), 1);
+  EXPECT_TRUE(oracle::SameFunction(rk, L("(3,4):(4,1)")));
+}
+
+TEST(BlockedRakedProduct, Refusals) {
+  EXPECT_TRUE(oracle::RefusedWith([] { return blocked_product(L("(2,2):(2,3)"), L("4:1")); },
+                                  "blocked_product"));
+  EXPECT_TRUE(oracle::RefusedWith([] { return raked_product(L("(2,2):(2,3)"), L("4:1")); },
+                                  "raked_product"));
+}
+
+}  // namespace
