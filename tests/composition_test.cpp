@@ -102,11 +102,22 @@ TEST(Composition, CarryAcrossModeBoundaryCutlass2955) {
   EXPECT_EQ(oracle::eval(b, 5), 7);
   EXPECT_EQ(oracle::eval(a, oracle::eval(b, 5)), 8);
   EXPECT_NE(oracle::eval(L("(3,2):(2,3)"), 5), 8);
+  EXPECT_FALSE(IsComposition(a, b, L("(3,2):(2,3)")));  // the oracle catches CuTe's answer
   try {
     (void)composition(a, b);
   } catch (const layout::Error& e) {
     EXPECT_EQ(e.operands(), "(6,2):(1,7), (3,2):(2,3)");
   }
+}
+
+TEST(Composition, OracleCatchesKnownWrongAnswers) {
+  // Negative controls: CuTe's wrong results (cute-semantics.md §6.4, §6.5) fail the check.
+  EXPECT_FALSE(IsComposition(L("(3,4):(1,5)"), L("8:2"), L("(2,4):(2,5)")));
+  EXPECT_FALSE(IsComposition(L("(8,8):(8,1)"), L("6:3"), L("(3,2):(24,1)")));
+  EXPECT_FALSE(IsComposition(L("(4,4):(1,4)"), L("4:3"), L("(2,2):(3,4)")));
+  EXPECT_FALSE(IsComposition(L("1:1"), L("4:1"), L("4:0")));
+  EXPECT_FALSE(IsComposition(L("(3,7):(1,12)"), L("32:1"), L("(3,10):(1,12)")));  // size 30
+  EXPECT_FALSE(IsComposition(L("(2,3):(1,2)"), L("(2,3):(3,1)"), L("6:1")));     // not compatible
 }
 
 TEST(Composition, WeakStrideRuleCases) {
