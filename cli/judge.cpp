@@ -1,5 +1,7 @@
 #include "judge.hpp"
 
+#include <map>
+
 #include "definitions.hpp"
 #include "oracle.hpp"
 
@@ -66,35 +68,56 @@ Violation compare_layouts(const Layout& want, const Layout& got, bool modes) {
   return std::nullopt;
 }
 
-Violation check_by_name(const OpSpec& op, const Operands& a, const Value& result,
-                        std::optional<int64_t> min_size) {
-  const std::string& n = op.name;
-  if (n == "shape_div")
-    return check_shape_div(get<IntTuple>(a, 0), get<IntTuple>(a, 1), std::get<IntTuple>(result));
-  const Layout& r = std::get<Layout>(result);
-  if (n == "composition") return check_composition(get<Layout>(a, 0), get<Tiler>(a, 1), r);
-  if (n == "complement") {
-    std::optional<int64_t> m;
-    if (a.size() > 1) m = get<int64_t>(a, 1);
-    return check_complement(get<Layout>(a, 0), m, r);
-  }
-  if (n == "right_inverse") return check_right_inverse(get<Layout>(a, 0), r, min_size.value_or(0));
-  if (n == "left_inverse") return check_left_inverse(get<Layout>(a, 0), r);
-  if (n == "blocked_product" || n == "raked_product")
-    return check_definition(
-        blocked_raked_definition(n == "raked_product", get<Layout>(a, 0), get<Layout>(a, 1)), r);
-  return check_definition(tiler_definition(n, get<Layout>(a, 0), get<Tiler>(a, 1)), r);
-}
+// What a post-condition looks at.
+struct Checked {
+  const std::string& op;
+  const Operands& args;
+  const Value& result;
+  std::optional<int64_t> min_size;
 
-bool has_postcondition(const OpSpec& op) {
-  static const char* const kOps[] = {
-      "shape_div",      "composition",     "complement",     "right_inverse",
-      "left_inverse",   "blocked_product", "raked_product",  "logical_divide",
-      "zipped_divide",  "tiled_divide",    "flat_divide",    "logical_product",
-      "zipped_product", "tiled_product"};
-  for (const char* name : kOps)
-    if (op.name == name) return true;
-  return false;
+  const Layout& layout_arg(std::size_t i) const { return get<Layout>(args, i); }
+  const Layout& r() const { return std::get<Layout>(result); }
+};
+
+using PostCondition = Violation (*)(const Checked&);
+
+// The operations that have a post-condition, and how to check it.
+const std::map<std::string_view, PostCondition>& postconditions() {
+  static const std::map<std::string_view, PostCondition> table = [] {
+    std::map<std::string_view, PostCondition> t;
+    t["shape_div"] = [](const Checked& c) {
+      return check_shape_div(get<IntTuple>(c.args, 0), get<IntTuple>(c.args, 1),
+                             std::get<IntTuple>(c.result));
+    };
+    t["composition"] = [](const Checked& c) {
+      return check_composition(c.layout_arg(0), get<Tiler>(c.args, 1), c.r());
+    };
+    t["complement"] = [](const Checked& c) {
+      std::optional<int64_t> m;
+      if (c.args.size() > 1) m = get<int64_t>(c.args, 1);
+      return check_complement(c.layout_arg(0), m, c.r());
+    };
+    t["right_inverse"] = [](const Checked& c) {
+      return check_right_inverse(c.layout_arg(0), c.r(), c.min_size.value_or(0));
+    };
+    t["left_inverse"] = [](const Checked& c) { return check_left_inverse(c.layout_arg(0), c.r()); };
+    t["blocked_product"] = [](const Checked& c) {
+      return check_definition(blocked_raked_definition(false, c.layout_arg(0), c.layout_arg(1)),
+                              c.r());
+    };
+    t["raked_product"] = [](const Checked& c) {
+      return check_definition(blocked_raked_definition(true, c.layout_arg(0), c.layout_arg(1)),
+                              c.r());
+    };
+    for (const char* name : {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+                             "logical_product", "zipped_product", "tiled_product"})
+      t[name] = [](const Checked& c) {
+        return check_definition(tiler_definition(c.op, c.layout_arg(0), get<Tiler>(c.args, 1)),
+                                c.r());
+      };
+    return t;
+  }();
+  return table;
 }
 
 std::string got_notation(const Attempt& got) {
@@ -115,10 +138,11 @@ Violation compare_values(const Value& expected, const Value& got, bool modes) {
 
 Violation check_postcondition(const OpSpec& op, const Operands& args, const Value& result,
                               std::optional<int64_t> min_size) {
-  if (!has_postcondition(op))
+  const auto it = postconditions().find(op.name);
+  if (it == postconditions().end())
     throw NotVerifiable("no post-condition is defined for " + op.name +
                         ", so only a refusal can pass");
-  return check_by_name(op, args, result, min_size);
+  return it->second(Checked{op.name, args, result, min_size});
 }
 
 Judgement judge(const Case& c, const Attempt& got) {
