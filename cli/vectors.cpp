@@ -36,6 +36,17 @@ int64_t Conformance::failed() const {
 
 namespace {
 
+// Deeper JSON is refused while parsing: what is printed later (dump) recurses.
+constexpr int kMaxJsonDepth = 100;
+
+json parse_line(const std::string& line) {
+  return json::parse(line, [](int depth, json::parse_event_t, json&) {
+    if (depth > kMaxJsonDepth)
+      throw UsageError("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    return true;
+  });
+}
+
 const json& field(const json& record, const char* name) {
   if (!record.contains(name)) throw UsageError(std::string("missing field \"") + name + "\"");
   return record.at(name);
@@ -121,7 +132,7 @@ void run_vector_file(const std::filesystem::path& file, Conformance& out) {
     Record rec{};
     json record;
     try {
-      record = json::parse(line);
+      record = parse_line(line);
       rec = parse_record(record);
     } catch (const json::exception& e) {
       throw UsageError(where + ": malformed record: " + e.what());

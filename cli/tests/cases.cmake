@@ -72,6 +72,13 @@ cli_case(vectors.malformed_json RC 2 STDERR "^error: .*malformed_json.jsonl:2: m
 cli_case(vectors.unknown_op RC 2 STDERR "unknown op \"sizes\"" ARGS vectors ${T}/unknown_op.jsonl)
 cli_case(vectors.refused_argument RC 1 STDOUT "an argument was refused.*~0 passed, 1 failed~$"
          ARGS vectors ${T}/bad_layout.jsonl)
+# 200000 nested arrays: refused while parsing, not a stack overflow later.
+string(REPEAT "[" 200000 open)
+string(REPEAT "]" 200000 close)
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/deep.jsonl
+     "{\"op\":\"size\",\"args\":[{\"shape\":${open}4${close},\"stride\":1}],\"expect\":\"equal\",\"expected\":4}\n")
+cli_case(vectors.deep_nesting RC 2 STDERR "nested deeper than"
+         ARGS vectors ${CMAKE_CURRENT_BINARY_DIR}/deep.jsonl)
 cli_case(vectors.missing_file RC 2 STDERR "^error: cannot read" ARGS vectors ${T}/no_such_file.jsonl)
 
 # verify: the lesson examples and every vector file.
