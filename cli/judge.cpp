@@ -145,19 +145,56 @@ Violation check_postcondition(const OpSpec& op, const Operands& args, const Valu
   return it->second(Checked{op.name, args, result, min_size});
 }
 
+Judgement judge_disputed(const Case& c, const Attempt& got, const std::string& why) {
+  Case as_refuse_or_valid = c;
+  as_refuse_or_valid.expect = Expect::refuse_or_valid;
+  Judgement j = judge(as_refuse_or_valid, got);
+  if (j.verdict == Verdict::failed) return j;
+  return {Verdict::disputed, why + "; ours: " + (got.value ? "valid " + got_notation(got)
+                                                           : "refused: " + got.error)};
+}
+
+namespace {
+
+// Why an `expected` value is not a correct answer, if it is not: it fails the
+// operation's brute-force post-condition. Nothing when it meets it (or when
+// no post-condition exists to tell).
+Violation wrong_expectation(const Case& c) {
+  try {
+    if (Violation v = check_postcondition(*c.op, c.args, *c.expected, c.min_size))
+      return "the expected value " + to_notation(*c.expected) +
+             " violates the post-condition: " + *v;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Judgement judge(const Case& c, const Attempt& got) {
+  if (c.expect == Expect::equal) {
+    std::string mismatch;
+    if (!got.value) {
+      mismatch = "expected a result, got error: " + got.error;
+    } else {
+      try {
+        const bool modes = c.all_modes || keeps_mode_structure(*c.op, c.args);
+        if (Violation v = compare_values(*c.expected, *got.value, modes))
+          mismatch = "got " + got_notation(got) + ", expected " + to_notation(*c.expected) +
+                     ": " + *v;
+      } catch (const std::exception& e) {
+        mismatch = "got " + got_notation(got) + ", which could not be compared: " + e.what();
+      }
+    }
+    if (mismatch.empty()) return {Verdict::equal, {}};
+    if (Violation wrong = wrong_expectation(c)) return judge_disputed(c, got, *wrong);
+    return failed(mismatch);
+  }
   if (!got.value) {
     if (c.expect == Expect::refuse_or_valid && got.refused) return {Verdict::refused, {}};
     return failed("expected a result, got error: " + got.error);
   }
   try {
-    if (c.expect == Expect::equal) {
-      const bool modes = c.all_modes || keeps_mode_structure(*c.op, c.args);
-      if (Violation v = compare_values(*c.expected, *got.value, modes))
-        return failed("got " + got_notation(got) + ", expected " + to_notation(*c.expected) +
-                      ": " + *v);
-      return {Verdict::equal, {}};
-    }
     if (Violation v = check_postcondition(*c.op, c.args, *got.value, c.min_size))
       return failed("got " + got_notation(got) + ", which violates the post-condition: " + *v);
     return {Verdict::valid, {}};

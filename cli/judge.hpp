@@ -35,12 +35,18 @@ struct Case {
   bool all_modes = false;  // `equal` compares top-level mode sizes for every op
 };
 
-enum class Verdict { equal, valid, refused, failed };
+// disputed: an `equal` record whose `expected` value itself violates the
+// operation's brute-force post-condition (a reference bug: legacy pycute's
+// truncations, size-0 modes, or its extension past A's domain). Such a record
+// is judged as refuse_or_valid, and the reason is reported.
+enum class Verdict { equal, valid, refused, disputed, failed };
 struct Judgement {
   Verdict verdict;
-  std::string why;  // for failed
+  std::string why;  // for failed and disputed
 };
 Judgement judge(const Case& c, const Attempt& got);
+// Judges a record whose expected value is wrong (why says how) as refuse_or_valid.
+Judgement judge_disputed(const Case& c, const Attempt& got, const std::string& why);
 
 // The `equal` rule: a layout has the same size and the same value at every
 // index (and, when `modes` is set and the expected shape is a tuple, the same

@@ -111,9 +111,9 @@ Judgement run_record(const Record& rec, std::string& input) {
     try {
       c.expected = value_from_json(rec.op->result, *rec.expected);
     } catch (const layout::Error& e) {
-      return {Verdict::failed, "the expected value " + rec.expected->dump() +
-                                   " is not a valid value (" + e.what() + "); got " +
-                                   (got.value ? to_notation(*got.value) : "error: " + got.error)};
+      return judge_disputed(c, got,
+                            "the expected value " + rec.expected->dump() +
+                                " is not a valid value (" + e.what() + ")");
     }
     input += " " + to_notation(*c.expected);
   }
@@ -159,6 +159,10 @@ void run_vector_file(const std::filesystem::path& file, Conformance& out) {
       case Verdict::refused:
         ++t.refused;
         break;
+      case Verdict::disputed:
+        ++t.disputed;
+        t.disputes.push_back("DISPUTED " + where + ": " + input + "; " + j.why);
+        break;
       case Verdict::failed:
         ++t.failed;
         if (t.failures.size() < kMaxListed)
@@ -170,6 +174,7 @@ void run_vector_file(const std::filesystem::path& file, Conformance& out) {
 
 void print_failures(std::ostream& os, const Conformance& c) {
   for (const OpTally& t : c.ops) {
+    for (const std::string& d : t.disputes) os << d << '\n';
     for (const std::string& f : t.failures) os << f << '\n';
     if (t.failed > static_cast<int64_t>(t.failures.size()))
       os << "FAIL " << t.op << ": " << t.failed - static_cast<int64_t>(t.failures.size())
@@ -180,7 +185,7 @@ void print_failures(std::ostream& os, const Conformance& c) {
 void print_op_summaries(std::ostream& os, const Conformance& c) {
   for (const OpTally& t : c.ops)
     os << t.op << ": " << t.cases << " cases, " << t.equal << " equal, " << t.valid << " valid, "
-       << t.refused << " refused, " << t.failed << " failed\n";
+       << t.refused << " refused, " << t.disputed << " disputed, " << t.failed << " failed\n";
 }
 
 std::vector<std::filesystem::path> vector_files(const std::filesystem::path& dir) {

@@ -15,10 +15,11 @@ constexpr std::size_t kMaxListed = 20;
 
 struct OpTally {
   std::string op;
-  int64_t cases = 0, equal = 0, valid = 0, refused = 0, failed = 0;
+  int64_t cases = 0, equal = 0, valid = 0, refused = 0, disputed = 0, failed = 0;
   std::vector<std::string> failures;  // the first kMaxListed, one line each
+  std::vector<std::string> disputes;  // every disputed record, with the reason
 
-  int64_t passed() const { return equal + valid + refused; }
+  int64_t passed() const { return equal + valid + refused + disputed; }
 };
 
 struct Conformance {
@@ -35,7 +36,7 @@ struct Conformance {
 void run_vector_file(const std::filesystem::path& file, Conformance& out);
 
 // The failure lines, then one line per op:
-//   composition: 2544 cases, 2300 equal, 100 valid, 44 refused, 0 failed
+//   composition: 2544 cases, 2300 equal, 100 valid, 44 refused, 0 disputed, 0 failed
 void print_failures(std::ostream& os, const Conformance& c);
 void print_op_summaries(std::ostream& os, const Conformance& c);
 

@@ -63,9 +63,12 @@ cli_case(print.rank1_is_one_row RC 0
 cli_case(print.wide_cells RC 0 STDOUT "~ 0  \\|   0 \\| 100 \\|~" ARGS print "(1,2):(1,100)")
 cli_case(print.rank3 RC 2 STDERR "^error: print draws rank-1 and rank-2" ARGS print "(2,2,2):(1,2,4)")
 
-# vectors: the checker itself must catch wrong expectations.
+# vectors: the checker judges the expectations themselves. An `equal` record
+# whose expected value violates the brute-force post-condition is disputed (and
+# the library's answer is checked against the post-condition instead); one that
+# cannot be checked that way, or an unmet min_size, fails.
 cli_case(vectors.catches_wrong_results RC 1
-         STDOUT "composition: 4 cases, 1 equal, 0 valid, 1 refused, 2 failed~.*~2 passed, 6 failed~$"
+         STDOUT "DISPUTED .*checker_catches.jsonl:2: .*violates the post-condition: R\\(1\\) = 1 but A\\(B\\(1\\)\\) = A\\(2\\) = 4.*composition: 4 cases, 1 equal, 0 valid, 1 refused, 2 disputed, 0 failed~.*~5 passed, 3 failed~$"
          ARGS vectors ${T}/checker_catches.jsonl)
 cli_case(vectors.malformed_json RC 2 STDERR "^error: .*malformed_json.jsonl:2: malformed record"
          ARGS vectors ${T}/malformed_json.jsonl)

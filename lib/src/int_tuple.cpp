@@ -110,7 +110,15 @@ std::string to_string(const IntTuple& t) {
   return out;
 }
 
-int64_t product(const IntTuple& t) { return product_at(t.root()); }
+int64_t product(const IntTuple& t) {
+  try {
+    return product_at(t.root());
+  } catch (const Overflow& e) {
+    throw Error("product", to_string(t), e.what());
+  }
+}
+
+int64_t product_or_overflow(const IntTuple& t) { return product_at(t.root()); }
 
 IntTuple flatten(const IntTuple& t) {
   TupleBuilder b;
@@ -135,11 +143,15 @@ bool compatible(const IntTuple& a, const IntTuple& b) {
 IntTuple prefix_product(const IntTuple& t, int64_t init) {
   IntTuple r = t;
   int64_t run = init;
-  for (ItNode& n : r.raw()) {
-    if (n.tuple) continue;
-    int64_t s = n.v;
-    n.v = run;
-    run = checked::mul(run, s);
+  try {
+    for (ItNode& n : r.raw()) {
+      if (n.tuple) continue;
+      int64_t s = n.v;
+      n.v = run;
+      run = checked::mul(run, s);
+    }
+  } catch (const Overflow& e) {
+    throw Error("prefix_product", to_string(t), e.what());
   }
   return r;
 }
@@ -192,7 +204,11 @@ void shape_div_at(const ItNode* a, const ItNode* b, IntTuple::Nodes& out, const 
 IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
   IntTuple r;
   r.raw().clear();
-  shape_div_at(a.root(), b.root(), r.raw(), a, b);
+  try {
+    shape_div_at(a.root(), b.root(), r.raw(), a, b);
+  } catch (const Overflow& e) {
+    throw Error("shape_div", to_string(a) + ", " + to_string(b), e.what());
+  }
   return r;
 }
 

@@ -24,7 +24,7 @@ Layout::Layout(IntTuple shape, IntTuple stride) : shape_(std::move(shape)), stri
   if (!positive)
     throw Error("make_layout", operands_of(shape_, stride_), "every shape entry must be >= 1");
   try {
-    (void)product(shape_);
+    (void)product_or_overflow(shape_);
   } catch (const Overflow&) {
     throw Error("make_layout", operands_of(shape_, stride_), "size overflows int64");
   }
@@ -32,7 +32,7 @@ Layout::Layout(IntTuple shape, IntTuple stride) : shape_(std::move(shape)), stri
 
 int64_t Layout::size() const {
   try {
-    return product(shape_);
+    return product_or_overflow(shape_);
   } catch (const Overflow&) {
     throw Error("size", to_string(*this), "size overflows int64");
   }
@@ -136,8 +136,8 @@ void require_valid_shape(const char* op, const IntTuple& shape) {
 Layout make_layout_left(const IntTuple& shape) {
   require_valid_shape("make_layout_left", shape);
   try {
+    (void)product_or_overflow(shape);
     IntTuple stride = prefix_product(shape);
-    (void)product(shape);
     return Layout::unchecked(shape, std::move(stride));
   } catch (const Overflow&) {
     throw Error("make_layout_left", to_string(shape), "size overflows int64");
@@ -246,7 +246,7 @@ void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   for (int64_t k = 0; k < s->v; ++k, cs += cs->span) {
     ItNode digit{x, 1, 0};
     if (k + 1 < s->v) {
-      int64_t n = product(IntTuple::from_nodes(cs));
+      int64_t n = product_or_overflow(IntTuple::from_nodes(cs));
       digit.v = x % n;
       x /= n;
     }
@@ -275,7 +275,7 @@ int64_t crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
   for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
     ItNode digit{x, 1, 0};
     if (k + 1 < s->v) {
-      int64_t n = product(IntTuple::from_nodes(cs));
+      int64_t n = product_or_overflow(IntTuple::from_nodes(cs));
       digit.v = x % n;
       x /= n;
     }

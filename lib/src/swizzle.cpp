@@ -11,9 +11,9 @@ Swizzle::Swizzle(int bits, int base, int shift) : b_(bits), m_(base), s_(shift) 
     return std::to_string(bits) + ", " + std::to_string(base) + ", " + std::to_string(shift);
   };
   if (bits < 0 || base < 0) throw Error("swizzle", args(), "B and M must be >= 0");
-  const int mag = shift < 0 ? -shift : shift;
+  const int64_t mag = shift < 0 ? -int64_t{shift} : int64_t{shift};
   if (mag < bits) throw Error("swizzle", args(), "|S| must be >= B (disjoint bit fields)");
-  if (base + bits + mag > 63) throw Error("swizzle", args(), "M + B + |S| must be <= 63");
+  if (int64_t{base} + bits + mag > 63) throw Error("swizzle", args(), "M + B + |S| must be <= 63");
   const uint64_t field = (uint64_t{1} << bits) - 1;
   yyy_ = field << (base + (shift > 0 ? shift : 0));
 }

@@ -113,8 +113,10 @@ private:
 
 std::string to_string(const IntTuple& t);
 
-// Product of the leaves (1 for ()); throws Overflow past int64.
+// Product of the leaves (1 for ()); throws Error past int64.
 int64_t product(const IntTuple& t);
+// The same, throwing Overflow, for callers that report the error as their own.
+int64_t product_or_overflow(const IntTuple& t);
 // Tuple of the leaves, left to right (an integer becomes a 1-tuple).
 IntTuple flatten(const IntTuple& t);
 // Same tree profile: same nesting and ranks everywhere.
@@ -125,7 +127,8 @@ bool weakly_congruent(const IntTuple& a, const IntTuple& b);
 // compatible(a, b) (a <= b): an integer a needs a == product(b); a tuple a
 // needs a tuple b of the same rank with elementwise compatibility.
 bool compatible(const IntTuple& a, const IntTuple& b);
-// Exclusive colexicographic prefix product over the leaves, congruent with t:
+// Exclusive colexicographic prefix product over the leaves, congruent with t
+// (Error past int64):
 // ((2,3),(2,1,2)) -> ((1,2),(6,12,12)).
 IntTuple prefix_product(const IntTuple& t, int64_t init = 1);
 // shape_div(a, b): inclusive prefix ceil-div; at every leaf step one of the
