@@ -181,6 +181,19 @@ TEST(IntTuple, TupleBuilderAndFromNodes) {
   EXPECT_EQ(lv[3], 5);
 }
 
+TEST(IntTuple, ElementIndexOutOfRangeIsRefused) {
+  EXPECT_THROW((void)I("(2,3)")[2], layout::Error);
+  EXPECT_THROW((void)I("(2,3)")[-1], layout::Error);
+  EXPECT_THROW((void)IntTuple(4)[1], layout::Error);
+  EXPECT_THROW((void)IntTuple()[0], layout::Error);
+  try {
+    (void)I("(2,3)")[2];
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.op(), "mode");
+  }
+  EXPECT_EQ(I("(2,3)")[1], IntTuple(3));
+}
+
 TEST(IntTuple, PrintsNegativeAndLargeValues) {
   EXPECT_EQ(str(I("(-1,9223372036854775807)")), "(-1,9223372036854775807)");
   EXPECT_EQ(str(IntTuple(std::numeric_limits<int64_t>::min())), "-9223372036854775808");

@@ -278,6 +278,12 @@ TEST(Layout, ModeAccessAndEquality) {
   EXPECT_NE(L("(4,2):(1,4)"), L("(4,2):(1,5)"));
 }
 
+TEST(Layout, ModeIndexOutOfRangeIsRefused) {
+  EXPECT_THROW((void)L("(4,2):(1,4)")[2], layout::Error);
+  EXPECT_THROW((void)L("8:1")[1], layout::Error);
+  EXPECT_THROW((void)L("():()")[0], layout::Error);
+}
+
 TEST(Layout, FlattenKeepsTheFunction) {
   Layout l = L("((2,(2,2)),(3,2)):((1,(6,2)),(24,4))");
   Layout f = layout::flatten(l);
