@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -110,6 +111,26 @@ TEST(Coalesce, CanonicalFormDecidesFunctionalEquality) {
       const bool same_fn = oracle::table(a) == oracle::table(b);
       ASSERT_EQ(coalesce(a) == coalesce(b), same_fn) << str(a) << " vs " << str(b);
     }
+}
+
+TEST(Coalesce, CanonicalFormWithNegativeAndZeroStrides) {
+  std::mt19937 g(100);
+  std::map<std::vector<int64_t>, std::string> seen;  // function -> its coalesce result
+  int groups = 0;
+  for (int n = 0; n < 20000; ++n) {
+    Layout l = oracle::random_layout(g, 2, 4, -4, 6);
+    if (oracle::size(l) != 8) continue;
+    const std::string c = str(coalesce(l));
+    auto [it, inserted] = seen.emplace(oracle::table(l), c);
+    if (!inserted) {
+      ++groups;
+      ASSERT_EQ(c, it->second) << str(l) << ": same function, different coalesce";
+    }
+  }
+  // Distinct functions must have distinct coalesce results.
+  std::set<std::string> results;
+  for (const auto& [t, c] : seen) ASSERT_TRUE(results.insert(c).second) << c;
+  EXPECT_GT(groups, 100);
 }
 
 TEST(Coalesce, LargeValues) {
