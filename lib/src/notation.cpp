@@ -177,7 +177,11 @@ Layout term_to_layout(const Term& t, std::string_view text) {
       }
       std::vector<Layout> modes;
       for (const Term& e : t.elems) modes.push_back(term_to_layout(e, text));
-      return make_layout(modes);
+      try {
+        return make_layout(modes);
+      } catch (const Error& e) {
+        bad(text, e.condition());
+      }
     }
     case Term::Kind::underscore:
       break;

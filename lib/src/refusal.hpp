@@ -6,7 +6,9 @@
 #include <string>
 #include <utility>
 
+#include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "layout/layout.hpp"
 
 namespace layout::detail {
 
@@ -18,10 +20,25 @@ struct Refusal {
 
 // Runs body(); a Refusal or an Overflow becomes Error(op, operands(), ...).
 // An Error from a nested public call keeps its condition.
+// A layout result must be usable: every offset on its domain fits in int64.
+inline void require_representable(const Layout& r) {
+  try {
+    int64_t span = 0;
+    for (const Mode& m : flat_modes(r))
+      span = checked::add(span, checked::mul(m.s - 1, checked::abs(m.d)));
+  } catch (const Overflow&) {
+    refuse("the result " + to_string(r) + " has offsets past int64");
+  }
+}
+template <class T>
+void require_representable(const T&) {}
+
 template <class Body, class Operands>
 auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body()) {
   try {
-    return body();
+    auto result = body();
+    require_representable(result);
+    return result;
   } catch (const Refusal& r) {
     throw Error(op, operands(), r.condition);
   } catch (const Overflow& o) {

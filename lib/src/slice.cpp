@@ -81,6 +81,26 @@ std::string term_string(const Term& t) {
   return out + ")";
 }
 
+// The smallest index i of the thread layout P with P(i) = tid. Thread layouts
+// up to 2^20 threads are searched exhaustively; larger ones are decoded digit
+// by digit ((tid / d) mod s per mode of coalesce(P)), which finds the index
+// when P is compact up to a permutation of its modes.
+int64_t thread_index(const Layout& p, int64_t tid) {
+  constexpr int64_t kSearchLimit = int64_t{1} << 20;
+  if (p.size() <= kSearchLimit) {
+    for (int64_t i = 0; i < p.size(); ++i)
+      if (p(i) == tid) return i;
+  } else {
+    int64_t index = 0, position = 1;
+    for (const Mode& m : flat_modes(p)) {
+      if (m.d > 0) index = checked::add(index, checked::mul((tid / m.d) % m.s, position));
+      position = checked::mul(position, m.s);
+    }
+    if (p(index) == tid) return index;
+  }
+  refuse("no coordinate of the thread layout maps to " + std::to_string(tid));
+}
+
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
@@ -105,17 +125,7 @@ Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid) {
       [&] { return to_string(l) + ", " + to_string(threads) + ", " + std::to_string(tid); },
       [&]() -> Sliced {
         if (tid < 0) refuse("the thread index must be >= 0");
-        // The coordinate of `threads` that maps to tid: digit (tid / d) mod s per leaf.
-        IntTuple coord = threads.shape();
-        const ItNode* d = threads.stride().root();
-        auto& nodes = coord.raw();
-        for (std::size_t k = 0; k < nodes.size(); ++k) {
-          if (nodes[k].tuple) continue;
-          if (d[k].v < 0) refuse("the thread layout must have non-negative strides");
-          nodes[k].v = d[k].v == 0 ? 0 : (tid / d[k].v) % nodes[k].v;
-        }
-        if (threads(coord) != tid)
-          refuse("no coordinate of the thread layout maps to " + std::to_string(tid));
+        const IntTuple coord = idx2crd(thread_index(threads, tid), threads.shape());
         // Tile by the thread layout's shape, one n:1 tiler per top-level mode.
         TupleBuilder flat_coord;
         std::vector<Tiler> tiler;

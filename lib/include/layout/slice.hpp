@@ -26,9 +26,10 @@ Sliced slice(const Layout& l, const Term& coord);
 Sliced local_tile(const Layout& l, const Tiler& tile, const IntTuple& coord);
 
 // local_partition(L, P, t): the elements of L owned by thread t of the thread
-// layout P: with c the coordinate of P with P(c) = t, this is
-// slice(zipped_divide(L, shape(P)), (c, _)).
-//   pre: some coordinate c of P has P(c) = t.
+// layout P: with c the coordinate of the smallest index of P with P(c) = t,
+// this is slice(zipped_divide(L, per-mode sizes of P), (c, _)).
+//   pre: some coordinate c of P has P(c) = t (searched exhaustively for
+//        size(P) <= 2^20, decoded digit by digit past that).
 Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid);
 
 }  // namespace layout

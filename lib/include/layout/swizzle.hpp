@@ -1,6 +1,6 @@
 // Swizzle<B, M, S>: XOR the B bits found S positions above bit M into the B
 // bits at M (S < 0: the other way round).
-//   pre:  B >= 0, M >= 0, |S| >= B, M + B + |S| <= 62.
+//   pre:  B >= 0, M >= 0, |S| >= B, M + B + |S| <= 63.
 //   post: an involution (f(f(x)) = x), hence a bijection; bits below M and at
 //         or above M + B + |S| pass through.
 #pragma once

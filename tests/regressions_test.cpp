@@ -1,0 +1,68 @@
+// Regressions: library bugs found while testing, each with the input that showed it.
+#include <gtest/gtest.h>
+
+#include "layout/algebra.hpp"
+#include "oracle.hpp"
+
+namespace {
+using layout::Layout;
+using oracle::L;
+using oracle::str;
+
+TEST(Regression, LeftInverseRefusalDoesNotOverflow) {
+  // (4,2):(2^61,2^62) is not injective ((2,0) and (0,1) both give 2^62). The
+  // refusal message once computed s*d unchecked (signed overflow, UB).
+  try {
+    (void)layout::left_inverse(L("(4,2):(2305843009213693952,4611686018427387904)"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.op(), "left_inverse");
+    EXPECT_EQ(e.condition().find("overflows"), std::string::npos) << e.what();
+    EXPECT_NE(e.condition().find("not injective"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Regression, TupleOfLayoutsSizeOverflowIsAParseError) {
+  // Written as a tuple of layouts, the size overflow was reported as make_layout
+  // (exit 3 in the CLI) instead of malformed input (exit 2).
+  try {
+    (void)layout::parse_layout("(4611686018427387904:1,4:1)");
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.op(), "parse") << e.what();
+  }
+}
+
+TEST(Regression, LocalPartitionNonCompactThreadLayout) {
+  // P = (2,2):(1,3) has P((0,1)) = 3; the digit-by-digit lookup missed it.
+  layout::Sliced r = layout::local_partition(L("(8,8):(1,8)"), L("(2,2):(1,3)"), 3);
+  EXPECT_EQ(str(r.layout), "(4,4):(2,16)");
+  EXPECT_EQ(r.offset, 8);
+  // The post-condition: element k of thread 3 is L at tile coordinate (0,1), rest k.
+  Layout z = layout::zipped_divide(L("(8,8):(1,8)"), layout::parse_tiler("(2,2)"));
+  for (int64_t k = 0; k < oracle::size(r.layout); ++k)
+    EXPECT_EQ(r.offset + oracle::eval(r.layout, k), oracle::eval(z, 2 + 4 * k)) << k;
+  // Non-injective thread layout: the smallest index owning the id.
+  layout::Sliced s = layout::local_partition(L("(8,8):(1,8)"), L("(2,2):(1,1)"), 1);
+  EXPECT_EQ(s.offset, 1);
+  EXPECT_THROW(layout::local_partition(L("(8,8):(1,8)"), L("(2,2):(2,4)"), 1), layout::Error);
+}
+
+TEST(Regression, ResultOffsetsPastInt64AreRefused) {
+  // 65535:2^50 o 3:8191 = 3:(8191*2^50), whose value at 2 overflows int64.
+  try {
+    (void)layout::composition(L("65535:1125899906842624"), L("3:8191"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("past int64"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Regression, SwizzleArgumentOverflowIsRefused) {
+  // -S and M + B + |S| once overflowed int (UB) for extreme arguments.
+  EXPECT_THROW(layout::Swizzle(3, 0, INT32_MIN), layout::Error);
+  EXPECT_THROW(layout::Swizzle(INT32_MAX, INT32_MAX, INT32_MAX), layout::Error);
+  EXPECT_THROW(layout::Swizzle(1, INT32_MAX, 1), layout::Error);
+}
+
+}  // namespace
