@@ -2,18 +2,19 @@
 
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
+#include "algebra_core.hpp"
 #include "refusal.hpp"
 
 namespace layout {
 
 using detail::refuse;
 
-namespace {
+namespace detail {
 
-Layout complement_impl(const Layout& a, int64_t cotarget) {
+Modes complement_modes(const Modes& a, int64_t cotarget) {
   if (cotarget < 1) refuse("the cotarget must be >= 1");
   Modes m;
-  for (const Mode& x : flat_modes(a)) {
+  for (const Mode& x : a) {
     if (x.d < 0) refuse("complement needs non-negative strides");
     if (x.s > 1 && x.d != 0) m.push_back(x);
   }
@@ -29,7 +30,15 @@ Layout complement_impl(const Layout& a, int64_t cotarget) {
     end = checked::mul(x.s, x.d);
   }
   out.push_back({checked::ceil_div(cotarget, end), end});
-  return from_modes(coalesce_modes(out));
+  return coalesce_modes(out);
+}
+
+}  // namespace detail
+
+namespace {
+
+Layout complement_impl(const Layout& a, int64_t cotarget) {
+  return from_modes(detail::complement_modes(flat_modes(a), cotarget));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
 #include "layout/error.hpp"
+#include "algebra_core.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -77,6 +78,10 @@ int64_t max_residue(int64_t s, int64_t d, int64_t p) {
   return best;
 }
 
+}  // namespace
+
+namespace detail {
+
 // The leaves of B add up without a carry across any boundary of A, so that
 // A(sum of leaf images) = sum of A(leaf image): for every prefix product P of
 // A's bounded modes, the largest residues mod P of the leaves sum below P.
@@ -94,16 +99,16 @@ void check_no_carry(const Modes& a, const Modes& leaves) {
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
     if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return;  // no carry possible
     int64_t sum = 0;
-    std::string parts;
     for (const Mode& m : leaves) {
       if (m.s == 1 || m.d == 0) continue;
-      int64_t r = max_residue(m.s, m.d, p);
-      bool wrapped = __builtin_add_overflow(sum, r, &sum);
-      parts += (parts.empty() ? "" : " + ") + std::to_string(r);
-      if (wrapped || sum >= p)
-        refuse("the modes of B overlap across A's mode boundary " + std::to_string(p) +
-               " (their largest residues mod " + std::to_string(p) + " add to " + parts +
-               " >= " + std::to_string(p) + "), so the per-mode results would carry");
+      if (!__builtin_add_overflow(sum, max_residue(m.s, m.d, p), &sum) && sum < p) continue;
+      std::string parts;  // the refusal names every leaf's largest residue
+      for (const Mode& x : leaves)
+        if (x.s != 1 && x.d != 0)
+          parts += (parts.empty() ? "" : " + ") + std::to_string(max_residue(x.s, x.d, p));
+      refuse("the modes of B overlap across A's mode boundary " + std::to_string(p) +
+             " (their largest residues mod " + std::to_string(p) + " add to " + parts +
+             " >= " + std::to_string(p) + "), so the per-mode results would carry");
     }
   }
 }
@@ -138,9 +143,39 @@ void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::No
   rd[hd].span = static_cast<int32_t>(rd.size() - hd);
 }
 
-Layout compose_layout(const Layout& a, const Layout& b) {
+void compose_flat(const Modes& a, const Modes& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (b.size() == 1) {
+    const ItNode s{b[0].s, 1, 0}, d{b[0].d, 1, 0};
+    compose_tree(a, &s, &d, rs, rd);
+    return;
+  }
+  const auto n = static_cast<int32_t>(b.size());
+  const std::size_t hs = rs.size(), hd = rd.size();
+  rs.push_back({n, 1, 1});
+  rd.push_back({n, 1, 1});
+  for (const Mode& m : b) {
+    const ItNode s{m.s, 1, 0}, d{m.d, 1, 0};
+    compose_tree(a, &s, &d, rs, rd);
+  }
+  rs[hs].span = static_cast<int32_t>(rs.size() - hs);
+  rd[hd].span = static_cast<int32_t>(rd.size() - hd);
+}
+
+Modes extension_modes(const Layout& a) {
   Modes am = coalesce_modes(flat_modes(a), /*keep_extension=*/true);
   if (am.empty()) am.push_back({1, 0});  // A = ():() is the constant 0
+  return am;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::check_no_carry;
+using detail::compose_tree;
+
+Layout compose_layout(const Layout& a, const Layout& b) {
+  Modes am = detail::extension_modes(a);
   Modes bm = flat_modes(b);
   if (bm.size() > 1) check_no_carry(am, bm);
   if (b.shape().is_int()) {

@@ -1,7 +1,6 @@
 #include "layout/divide.hpp"
 
-#include "layout/complement.hpp"
-#include "layout/composition.hpp"
+#include "algebra_core.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -11,10 +10,36 @@ using detail::refuse;
 
 namespace detail {
 
-// logical_divide by a layout: A o (B, complement(B, size(A))).
+// logical_divide by a layout: A o (B, complement(B, size(A))), composed at the
+// level of modes (the same walk and no-carry check as composition).
 Layout divide_by_layout(const Layout& a, const Layout& b) {
-  Layout rest = complement(b, a.size());
-  return composition(a, concat_modes({&b, &rest}));
+  const Modes bm = flat_modes(b);
+  Modes rest;
+  try {
+    rest = complement_modes(bm, a.size());
+  } catch (const Refusal& r) {
+    refuse("complement(" + to_string(b) + ", " + std::to_string(a.size()) + "): " + r.condition);
+  }
+  const Modes am = extension_modes(a);
+  Modes leaves = bm;
+  leaves.append(rest.data(), rest.size());
+  if (rest.empty()) leaves.push_back({1, 0});
+  try {
+    check_no_carry(am, leaves);
+    IntTuple rs, rd;  // (A o B, A o rest)
+    auto& s = rs.raw();
+    auto& d = rd.raw();
+    s[0] = d[0] = {2, 1, 1};
+    compose_tree(am, b.shape().root(), b.stride().root(), s, d);
+    if (rest.empty()) rest.push_back({1, 0});
+    compose_flat(am, rest, s, d);
+    s[0].span = static_cast<int32_t>(s.size());
+    d[0].span = static_cast<int32_t>(d.size());
+    return Layout::unchecked(std::move(rs), std::move(rd));
+  } catch (const Refusal& r) {
+    refuse("composition(" + to_string(a) + ", (" + to_string(b) + ", " +
+           to_string(from_modes(rest)) + ")): " + r.condition);
+  }
 }
 
 Split split_divide(const Layout& a, const Tiler& b) {

@@ -3,8 +3,7 @@
 #include <algorithm>
 
 #include "layout/checked.hpp"
-#include "layout/complement.hpp"
-#include "layout/composition.hpp"
+#include "algebra_core.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -16,8 +15,25 @@ namespace {
 
 // The copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
 Layout copies_of(const Layout& a, const Layout& b) {
-  int64_t cotarget = checked::mul(a.size(), b.cosize());
-  return composition(complement(a, cotarget), b);
+  const int64_t cotarget = checked::mul(a.size(), b.cosize());
+  Modes c;
+  try {
+    c = detail::complement_modes(flat_modes(a), cotarget);
+  } catch (const detail::Refusal& r) {
+    refuse("complement(" + to_string(a) + ", " + std::to_string(cotarget) + "): " + r.condition);
+  }
+  if (c.empty()) c.push_back({1, 0});  // complement 1:0 (already coalesced)
+  try {
+    const Modes bm = flat_modes(b);
+    if (bm.size() > 1) detail::check_no_carry(c, bm);
+    IntTuple rs, rd;
+    rs.raw().clear();
+    rd.raw().clear();
+    detail::compose_tree(c, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
+    return Layout::unchecked(std::move(rs), std::move(rd));
+  } catch (const detail::Refusal& r) {
+    refuse("composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): " + r.condition);
+  }
 }
 
 detail::Split split_product(const Layout& a, const Tiler& b) {

@@ -22,12 +22,16 @@ struct Refusal {
 // An Error from a nested public call keeps its condition.
 // A layout result must be usable: every offset on its domain fits in int64.
 inline void require_representable(const Layout& r) {
-  try {
-    int64_t span = 0;
-    for (const Mode& m : flat_modes(r))
-      span = checked::add(span, checked::mul(m.s - 1, checked::abs(m.d)));
-  } catch (const Overflow&) {
-    refuse("the result " + to_string(r) + " has offsets past int64");
+  const ItNode* s = r.shape().root();
+  const ItNode* d = r.stride().root();
+  int64_t span = 0;
+  for (int32_t k = 0; k < s->span; ++k) {
+    if (s[k].tuple) continue;
+    const int64_t v = d[k].v;
+    int64_t step;
+    if (v == INT64_MIN || __builtin_mul_overflow(s[k].v - 1, v < 0 ? -v : v, &step) ||
+        __builtin_add_overflow(span, step, &span))
+      refuse("the result " + to_string(r) + " has offsets past int64");
   }
 }
 template <class T>

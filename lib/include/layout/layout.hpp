@@ -31,10 +31,7 @@ public:
   Layout(IntTuple shape, IntTuple stride);  // validates; throws Error("make_layout", ...)
   // Trusted construction for results the algebra has already validated.
   static Layout unchecked(IntTuple shape, IntTuple stride) {
-    Layout l;
-    l.shape_ = std::move(shape);
-    l.stride_ = std::move(stride);
-    return l;
+    return Layout(std::move(shape), std::move(stride), Trusted{});
   }
 
   const IntTuple& shape() const { return shape_; }
@@ -58,6 +55,10 @@ public:
   friend bool operator!=(const Layout& a, const Layout& b) { return !(a == b); }
 
 private:
+  struct Trusted {};
+  Layout(IntTuple&& shape, IntTuple&& stride, Trusted)
+      : shape_(std::move(shape)), stride_(std::move(stride)) {}
+
   IntTuple shape_;
   IntTuple stride_;
 };
