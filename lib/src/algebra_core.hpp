@@ -8,9 +8,10 @@
 
 namespace layout::detail {
 
-// A's modes for composing into A: coalesced, a trailing size-1 mode kept so
-// the natural extension is unchanged, never empty (():() becomes 1:0).
-Modes extension_modes(const Layout& a);
+// A's modes for composing into A, from its flat modes: coalesced, a trailing
+// size-1 mode kept so the natural extension is unchanged, never empty (():()
+// becomes 1:0).
+Modes extension_modes(const Modes& flat);
 
 // The leaves of B add up without a carry across any boundary of A's modes `a`.
 void check_no_carry(const Modes& a, const Modes& leaves);

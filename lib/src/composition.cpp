@@ -4,6 +4,7 @@
 #include "layout/coalesce.hpp"
 #include "layout/error.hpp"
 #include "algebra_core.hpp"
+#include "layout_ref.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -87,14 +88,14 @@ namespace detail {
 // A's bounded modes, the largest residues mod P of the leaves sum below P.
 void check_no_carry(const Modes& a, const Modes& leaves) {
   int moving = 0;
-  int64_t max_value = 0;  // largest value of B
+  for (const Mode& m : leaves) moving += m.s != 1 && m.d != 0;
+  if (moving < 2) return;  // one moving leaf cannot carry into anything
+  int64_t max_value = 0;   // largest value of B
   for (const Mode& m : leaves) {
     if (m.s == 1 || m.d == 0) continue;
     if (m.d < 0) refuse("B has several modes and a negative stride " + mode_str(m.s, m.d));
-    ++moving;
     max_value = checked::add(max_value, checked::mul(m.s - 1, m.d));
   }
-  if (moving < 2) return;
   int64_t p = 1;
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
     if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return;  // no carry possible
@@ -161,8 +162,8 @@ void compose_flat(const Modes& a, const Modes& b, IntTuple::Nodes& rs, IntTuple:
   rd[hd].span = static_cast<int32_t>(rd.size() - hd);
 }
 
-Modes extension_modes(const Layout& a) {
-  Modes am = coalesce_modes(flat_modes(a), /*keep_extension=*/true);
+Modes extension_modes(const Modes& flat) {
+  Modes am = coalesce_modes(flat, /*keep_extension=*/true);
   if (am.empty()) am.push_back({1, 0});  // A = ():() is the constant 0
   return am;
 }
@@ -173,57 +174,57 @@ namespace {
 
 using detail::check_no_carry;
 using detail::compose_tree;
+using detail::LayoutRef;
+using detail::OpenTuple;
 
-Layout compose_layout(const Layout& a, const Layout& b) {
-  Modes am = detail::extension_modes(a);
-  Modes bm = flat_modes(b);
-  if (bm.size() > 1) check_no_carry(am, bm);
-  if (b.shape().is_int()) {
-    Modes out;
-    compose_leaf(am, b.shape().value(), b.stride().value(), out);
-    return from_modes(coalesce_modes(out));
-  }
-  IntTuple rs, rd;
-  rs.raw().clear();
-  rd.raw().clear();
-  compose_tree(am, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
-  return Layout::unchecked(std::move(rs), std::move(rd));
+// Appends A o B (layout B) for A's extension modes `am`.
+void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
+                         IntTuple::Nodes& rd) {
+  if (b.shape().is_tuple()) check_no_carry(am, flat_modes(b));
+  compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
 }
 
-Layout compose_tiler(const Layout& a, const Tiler& b) {
+// Appends A o B for a tiler B and A given as a view.
+void compose_tiler_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   switch (b.kind) {
-    case Tiler::Kind::layout:
-      return compose_layout(a, b.layout);
+    case Tiler::Kind::layout: {
+      compose_layout_into(detail::extension_modes(a.modes()), b.layout, rs, rd);
+      return;
+    }
     case Tiler::Kind::underscore:
-      return a;
+      a.append_to(rs, rd);
+      return;
     case Tiler::Kind::tuple:
       break;
   }
   if (b.rank() > a.rank())
     refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
            std::to_string(a.rank()));
-  TupleBuilder s, d;
+  OpenTuple t(rs, rd, b.rank());
   for (int i = 0; i < b.rank(); ++i) {
-    Layout m;
     try {
-      m = compose_tiler(a[i], b.elems[static_cast<std::size_t>(i)]);
+      compose_tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], rs, rd);
     } catch (const detail::Refusal& r) {
       refuse("mode " + std::to_string(i) + ": " + r.condition);
     }
-    s.add(m.shape());
-    d.add(m.stride());
   }
-  return Layout::unchecked(s.done(), d.done());
+  t.close();
 }
 
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
-  return detail::guarded_binary("composition", a, b, [&] { return compose_layout(a, b); });
+  return detail::guarded_binary("composition", a, b, [&] {
+    const Modes am = detail::extension_modes(flat_modes(a));
+    return detail::build([&](auto& rs, auto& rd) { compose_layout_into(am, b, rs, rd); });
+  });
 }
 
 Layout composition(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("composition", a, b, [&] { return compose_tiler(a, b); });
+  return detail::guarded_binary("composition", a, b, [&] {
+    return detail::build(
+        [&](auto& rs, auto& rd) { compose_tiler_into(detail::LayoutRef(a), b, rs, rd); });
+  });
 }
 
 }  // namespace layout

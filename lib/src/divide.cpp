@@ -1,6 +1,7 @@
 #include "layout/divide.hpp"
 
 #include "algebra_core.hpp"
+#include "layout_ref.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -10,36 +11,66 @@ using detail::refuse;
 
 namespace detail {
 
-// logical_divide by a layout: A o (B, complement(B, size(A))), composed at the
-// level of modes (the same walk and no-carry check as composition).
-Layout divide_by_layout(const Layout& a, const Layout& b) {
+// Appends logical_divide(A, B) for a layout B: the pair
+// (A o B, A o complement(B, size(A))), composed at the level of modes (the same
+// walk and no-carry check as composition).
+void divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const Modes bm = flat_modes(b);
+  const int64_t size_a = a.size();
   Modes rest;
   try {
-    rest = complement_modes(bm, a.size());
+    rest = complement_modes(bm, size_a);
   } catch (const Refusal& r) {
-    refuse("complement(" + to_string(b) + ", " + std::to_string(a.size()) + "): " + r.condition);
+    refuse("complement(" + to_string(b) + ", " + std::to_string(size_a) + "): " + r.condition);
   }
-  const Modes am = extension_modes(a);
+  if (rest.empty()) rest.push_back({1, 0});
+  const Modes am = extension_modes(a.modes());
   Modes leaves = bm;
   leaves.append(rest.data(), rest.size());
-  if (rest.empty()) leaves.push_back({1, 0});
   try {
     check_no_carry(am, leaves);
-    IntTuple rs, rd;  // (A o B, A o rest)
-    auto& s = rs.raw();
-    auto& d = rd.raw();
-    s[0] = d[0] = {2, 1, 1};
-    compose_tree(am, b.shape().root(), b.stride().root(), s, d);
-    if (rest.empty()) rest.push_back({1, 0});
-    compose_flat(am, rest, s, d);
-    s[0].span = static_cast<int32_t>(s.size());
-    d[0].span = static_cast<int32_t>(d.size());
-    return Layout::unchecked(std::move(rs), std::move(rd));
+    OpenTuple pair(rs, rd, 2);
+    compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
+    compose_flat(am, rest, rs, rd);
+    pair.close();
   } catch (const Refusal& r) {
-    refuse("composition(" + to_string(a) + ", (" + to_string(b) + ", " +
+    refuse("composition(" + to_string(a.copy()) + ", (" + to_string(b) + ", " +
            to_string(from_modes(rest)) + ")): " + r.condition);
   }
+}
+
+Layout divide_by_layout(const Layout& a, const Layout& b) {
+  return build([&](auto& rs, auto& rd) { divide_into(LayoutRef(a), b, rs, rd); });
+}
+
+// Appends logical_divide(A, B) for a tiler B: by mode, A's other modes kept.
+void logical_divide_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      divide_into(a, b.layout, rs, rd);
+      return;
+    case Tiler::Kind::underscore:
+      a.append_to(rs, rd);
+      return;
+    case Tiler::Kind::tuple:
+      break;
+  }
+  if (b.rank() > a.rank())
+    refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
+           std::to_string(a.rank()));
+  OpenTuple t(rs, rd, a.rank());
+  for (int i = 0; i < a.rank(); ++i) {
+    if (i >= b.rank()) {
+      a[i].append_to(rs, rd);
+      continue;
+    }
+    try {
+      logical_divide_into(a[i], b.elems[static_cast<std::size_t>(i)], rs, rd);
+    } catch (const Refusal& r) {
+      refuse("mode " + std::to_string(i) + ": " + r.condition);
+    }
+  }
+  t.close();
 }
 
 Split split_divide(const Layout& a, const Tiler& b) {
@@ -58,25 +89,12 @@ Split split_divide(const Layout& a, const Tiler& b) {
 
 }  // namespace detail
 
-namespace {
-
-Layout logical_divide_impl(const Layout& a, const Tiler& b) {
-  switch (b.kind) {
-    case Tiler::Kind::layout:
-      return detail::divide_by_layout(a, b.layout);
-    case Tiler::Kind::underscore:
-      return a;
-    case Tiler::Kind::tuple:
-      break;
-  }
-  return detail::by_mode(a, b, logical_divide_impl);
-}
-
-
-}  // namespace
-
 Layout logical_divide(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("logical_divide", a, b, [&] { return logical_divide_impl(a, b); });
+  return detail::guarded_binary("logical_divide", a, b, [&] {
+    return detail::build([&](auto& rs, auto& rd) {
+      detail::logical_divide_into(detail::LayoutRef(a), b, rs, rd);
+    });
+  });
 }
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {

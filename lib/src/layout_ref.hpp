@@ -1,0 +1,66 @@
+// Internal: a non-owning view of a (sub)layout inside node arrays, so that the
+// by-mode operations can walk A's modes and append results without building a
+// Layout value per mode.
+#pragma once
+
+#include "layout/checked.hpp"
+#include "layout/layout.hpp"
+
+namespace layout::detail {
+
+struct LayoutRef {
+  const ItNode* s;  // shape subtree root
+  const ItNode* d;  // stride subtree root (congruent)
+
+  explicit LayoutRef(const Layout& l) : s(l.shape().root()), d(l.stride().root()) {}
+  LayoutRef(const ItNode* shape, const ItNode* stride) : s(shape), d(stride) {}
+
+  int rank() const { return s->tuple ? static_cast<int>(s->v) : 1; }
+  // Mode i (mode 0 of an integer-shaped layout is the layout itself).
+  LayoutRef operator[](int i) const { return {IntTuple::child(s, i), IntTuple::child(d, i)}; }
+  int64_t size() const {
+    int64_t r = 1;
+    for (int32_t k = 0; k < s->span; ++k)
+      if (!s[k].tuple) r = checked::mul(r, s[k].v);
+    return r;
+  }
+  Modes modes() const {
+    Modes m;
+    for (int32_t k = 0; k < s->span; ++k)
+      if (!s[k].tuple) m.push_back({s[k].v, d[k].v});
+    return m;
+  }
+  Layout copy() const { return Layout::unchecked(IntTuple::from_nodes(s), IntTuple::from_nodes(d)); }
+  // Appends this subtree to the node arrays.
+  void append_to(IntTuple::Nodes& rs, IntTuple::Nodes& rd) const {
+    rs.append(s, static_cast<std::size_t>(s->span));
+    rd.append(d, static_cast<std::size_t>(d->span));
+  }
+};
+
+// Opens a tuple of n elements at the end of rs/rd; close() fixes its span.
+struct OpenTuple {
+  IntTuple::Nodes& rs;
+  IntTuple::Nodes& rd;
+  std::size_t hs, hd;
+  OpenTuple(IntTuple::Nodes& s, IntTuple::Nodes& d, int64_t n) : rs(s), rd(d), hs(s.size()), hd(d.size()) {
+    rs.push_back({n, 1, 1});
+    rd.push_back({n, 1, 1});
+  }
+  void close() {
+    rs[hs].span = static_cast<int32_t>(rs.size() - hs);
+    rd[hd].span = static_cast<int32_t>(rd.size() - hd);
+  }
+};
+
+// A layout built by appending to empty node arrays.
+template <class F>
+Layout build(F&& append) {
+  IntTuple rs, rd;
+  rs.raw().clear();
+  rd.raw().clear();
+  append(rs.raw(), rd.raw());
+  return Layout::unchecked(std::move(rs), std::move(rd));
+}
+
+}  // namespace layout::detail
