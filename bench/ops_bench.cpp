@@ -102,8 +102,7 @@ int register_all() {
   // complement.
   add("complement/(4,6):(1,32),4096", BM_Complement, "(4,6):(1,32)", int64_t{4096});
   add("complement/(2,2):(1,6),24", BM_Complement, "(2,2):(1,6)", int64_t{24});
-  add("complement/((2,4),3):((1,8),64),1024", BM_Complement, "((2,4),3):((1,8),64)",
-      int64_t{1024});
+  add("complement/((2,4),3):((1,8),64),1024", BM_Complement, "((2,4),3):((1,8),64)", int64_t{1024});
   add("complement/(2,(3,4),5):(1,(2,6),96),1920", BM_Complement, "(2,(3,4),5):(1,(2,6),96)",
       int64_t{1920});
   // logical_divide: tuple tilers and a layout tiler.

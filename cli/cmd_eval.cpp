@@ -24,9 +24,10 @@ int eval(const EvalArgs& a) {
   for (const std::string& i : a.indices) indices.push_back(parse_integer(i));
   if (a.indices.empty()) {
     if (l.size() > kEvalAllLimit)
-      throw UsageError(layout::to_string(l) + " has " + std::to_string(l.size()) +
-                       " elements; give the indices to evaluate (all of them are listed only up to " +
-                       std::to_string(kEvalAllLimit) + ")");
+      throw UsageError(
+          layout::to_string(l) + " has " + std::to_string(l.size()) +
+          " elements; give the indices to evaluate (all of them are listed only up to " +
+          std::to_string(kEvalAllLimit) + ")");
     for (int64_t i = 0; i < l.size(); ++i) indices.push_back(i);
   }
   std::vector<int64_t> offsets;

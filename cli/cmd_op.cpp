@@ -42,7 +42,8 @@ Operands convert(const OpSpec& op, const std::vector<std::string>& words) {
 
 int run_op(const OpArgs& a) {
   const OpSpec* op = find_op(a.name);
-  if (!op) throw UsageError("unknown operation \"" + a.name + "\"; the operations are:" + op_list());
+  if (!op)
+    throw UsageError("unknown operation \"" + a.name + "\"; the operations are:" + op_list());
   std::cout << to_notation(op->run(convert(*op, a.args))) << '\n';
   return kOk;
 }

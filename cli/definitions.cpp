@@ -159,8 +159,8 @@ Definition blocked_raked_definition(bool raked, const Layout& a, const Layout& b
   std::vector<Table> copies;
   for (int i = 0; i < rank; ++i) copies.push_back(compose_table(c, bp[i]));
   if (colex_sum(copies) != compose_table(c, bp))
-    throw NotVerifiable("C o B' with C = complement(" + layout::to_string(ap) + ") = " +
-                        layout::to_string(c) +
+    throw NotVerifiable("C o B' with C = complement(" + layout::to_string(ap) +
+                        ") = " + layout::to_string(c) +
                         " is not the sum of its per-mode pieces (a carry), so no product exists");
   Definition d;
   std::vector<Table> modes;

@@ -150,8 +150,8 @@ Judgement judge_disputed(const Case& c, const Attempt& got, const std::string& w
   as_refuse_or_valid.expect = Expect::refuse_or_valid;
   Judgement j = judge(as_refuse_or_valid, got);
   if (j.verdict == Verdict::failed) return j;
-  return {Verdict::disputed, why + "; ours: " + (got.value ? "valid " + got_notation(got)
-                                                           : "refused: " + got.error)};
+  return {Verdict::disputed,
+          why + "; ours: " + (got.value ? "valid " + got_notation(got) : "refused: " + got.error)};
 }
 
 namespace {
@@ -180,8 +180,8 @@ Judgement judge(const Case& c, const Attempt& got) {
       try {
         const bool modes = c.all_modes || keeps_mode_structure(*c.op, c.args);
         if (Violation v = compare_values(*c.expected, *got.value, modes))
-          mismatch = "got " + got_notation(got) + ", expected " + to_notation(*c.expected) +
-                     ": " + *v;
+          mismatch =
+              "got " + got_notation(got) + ", expected " + to_notation(*c.expected) + ": " + *v;
       } catch (const std::exception& e) {
         mismatch = "got " + got_notation(got) + ", which could not be compared: " + e.what();
       }

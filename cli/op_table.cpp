@@ -24,10 +24,10 @@ bool given(const Operands& a, std::size_t i) { return a.size() > i; }
 layout::Swizzle make_swizzle(const Operands& a) {
   for (std::size_t i = 0; i < 3; ++i)
     if (N(a, i) < INT_MIN || N(a, i) > INT_MAX)
-      throw layout::Error("swizzle",
-                          std::to_string(N(a, 0)) + ", " + std::to_string(N(a, 1)) + ", " +
-                              std::to_string(N(a, 2)),
-                          "B, M and S must fit in int");
+      throw layout::Error(
+          "swizzle",
+          std::to_string(N(a, 0)) + ", " + std::to_string(N(a, 1)) + ", " + std::to_string(N(a, 2)),
+          "B, M and S must fit in int");
   return layout::Swizzle(static_cast<int>(N(a, 0)), static_cast<int>(N(a, 1)),
                          static_cast<int>(N(a, 2)));
 }
@@ -43,18 +43,25 @@ std::vector<int64_t> map_values(const std::vector<int64_t>& xs, F&& f) {
 using Binary = Layout (*)(const Layout&, const Tiler&);
 
 OpSpec by_tiler(std::string name, Binary f) {
-  return {std::move(name), "A TILER", {K::layout, K::tiler}, 2, R::layout, true,
+  return {std::move(name),
+          "A TILER",
+          {K::layout, K::tiler},
+          2,
+          R::layout,
+          true,
           [f](const Operands& a) -> Value { return f(L(a, 0), T(a, 1)); }};
 }
 
 OpSpec unary_layout(std::string name, Layout (*f)(const Layout&)) {
-  return {std::move(name), "L", {K::layout}, 1, R::layout, false,
-          [f](const Operands& a) -> Value { return f(L(a, 0)); }};
+  return {std::move(name), "L", {K::layout}, 1, R::layout, false, [f](const Operands& a) -> Value {
+            return f(L(a, 0));
+          }};
 }
 
 OpSpec layout_integer(std::string name, int64_t (*f)(const Layout&)) {
-  return {std::move(name), "L", {K::layout}, 1, R::integer, false,
-          [f](const Operands& a) -> Value { return f(L(a, 0)); }};
+  return {std::move(name), "L", {K::layout}, 1, R::integer, false, [f](const Operands& a) -> Value {
+            return f(L(a, 0));
+          }};
 }
 
 std::vector<OpSpec> build_table() {
@@ -64,29 +71,67 @@ std::vector<OpSpec> build_table() {
   t.push_back(layout_integer("cosize", [](const Layout& l) { return l.cosize(); }));
   t.push_back(layout_integer("rank", [](const Layout& l) { return int64_t{l.rank()}; }));
   t.push_back(layout_integer("depth", [](const Layout& l) { return int64_t{l.depth()}; }));
-  t.push_back({"call", "L I...", {K::layout, K::integers}, 2, R::values, false,
+  t.push_back({"call",
+               "L I...",
+               {K::layout, K::integers},
+               2,
+               R::values,
+               false,
                [](const Operands& a) -> Value {
                  return map_values(Ns(a, 1), [&](int64_t i) { return L(a, 0)(i); });
                }});
   // Rewrites of one layout.
   t.push_back(unary_layout("flatten", [](const Layout& l) { return layout::flatten(l); }));
-  t.push_back({"coalesce", "L [PROFILE]", {K::layout, K::int_tuple}, 1, R::layout, false,
+  t.push_back({"coalesce",
+               "L [PROFILE]",
+               {K::layout, K::int_tuple},
+               1,
+               R::layout,
+               false,
                [](const Operands& a) -> Value {
-                 return given(a, 1) ? layout::coalesce(L(a, 0), I(a, 1)) : layout::coalesce(L(a, 0));
+                 return given(a, 1) ? layout::coalesce(L(a, 0), I(a, 1))
+                                    : layout::coalesce(L(a, 0));
                }});
-  t.push_back({"coalesce_by_mode", "L PROFILE", {K::layout, K::int_tuple}, 2, R::layout, true,
+  t.push_back({"coalesce_by_mode",
+               "L PROFILE",
+               {K::layout, K::int_tuple},
+               2,
+               R::layout,
+               true,
                [](const Operands& a) -> Value { return layout::coalesce(L(a, 0), I(a, 1)); }});
   t.push_back(unary_layout("filter", [](const Layout& l) { return layout::filter(l); }));
-  t.push_back(unary_layout("right_inverse", [](const Layout& l) { return layout::right_inverse(l); }));
-  t.push_back(unary_layout("left_inverse", [](const Layout& l) { return layout::left_inverse(l); }));
-  t.push_back({"make_layout_left", "SHAPE", {K::int_tuple}, 1, R::layout, false,
+  t.push_back(
+      unary_layout("right_inverse", [](const Layout& l) { return layout::right_inverse(l); }));
+  t.push_back(
+      unary_layout("left_inverse", [](const Layout& l) { return layout::left_inverse(l); }));
+  t.push_back({"make_layout_left",
+               "SHAPE",
+               {K::int_tuple},
+               1,
+               R::layout,
+               false,
                [](const Operands& a) -> Value { return layout::make_layout_left(I(a, 0)); }});
-  t.push_back({"make_layout_right", "SHAPE", {K::int_tuple}, 1, R::layout, false,
+  t.push_back({"make_layout_right",
+               "SHAPE",
+               {K::int_tuple},
+               1,
+               R::layout,
+               false,
                [](const Operands& a) -> Value { return layout::make_layout_right(I(a, 0)); }});
   // The algebra.
-  t.push_back({"composition", "A TILER", {K::layout, K::tiler}, 2, R::layout, false,
+  t.push_back({"composition",
+               "A TILER",
+               {K::layout, K::tiler},
+               2,
+               R::layout,
+               false,
                [](const Operands& a) -> Value { return layout::composition(L(a, 0), T(a, 1)); }});
-  t.push_back({"complement", "L [M]", {K::layout, K::integer}, 1, R::layout, false,
+  t.push_back({"complement",
+               "L [M]",
+               {K::layout, K::integer},
+               1,
+               R::layout,
+               false,
                [](const Operands& a) -> Value {
                  return given(a, 1) ? layout::complement(L(a, 0), N(a, 1))
                                     : layout::complement(L(a, 0));
@@ -98,52 +143,112 @@ std::vector<OpSpec> build_table() {
   t.push_back(by_tiler("logical_product", layout::logical_product));
   t.push_back(by_tiler("zipped_product", layout::zipped_product));
   t.push_back(by_tiler("tiled_product", layout::tiled_product));
-  t.push_back({"blocked_product", "A B", {K::layout, K::layout}, 2, R::layout, true,
-               [](const Operands& a) -> Value { return layout::blocked_product(L(a, 0), L(a, 1)); }});
-  t.push_back({"raked_product", "A B", {K::layout, K::layout}, 2, R::layout, true,
+  t.push_back(
+      {"blocked_product",
+       "A B",
+       {K::layout, K::layout},
+       2,
+       R::layout,
+       true,
+       [](const Operands& a) -> Value { return layout::blocked_product(L(a, 0), L(a, 1)); }});
+  t.push_back({"raked_product",
+               "A B",
+               {K::layout, K::layout},
+               2,
+               R::layout,
+               true,
                [](const Operands& a) -> Value { return layout::raked_product(L(a, 0), L(a, 1)); }});
   // Coordinates and slicing.
-  t.push_back({"idx2crd", "I_OR_COORD SHAPE", {K::int_tuple, K::int_tuple}, 2, R::int_tuple, false,
+  t.push_back({"idx2crd",
+               "I_OR_COORD SHAPE",
+               {K::int_tuple, K::int_tuple},
+               2,
+               R::int_tuple,
+               false,
                [](const Operands& a) -> Value { return layout::idx2crd(I(a, 0), I(a, 1)); }});
-  t.push_back({"crd2idx", "COORD SHAPE [STRIDE]", {K::int_tuple, K::int_tuple, K::int_tuple}, 2,
-               R::integer, false, [](const Operands& a) -> Value {
+  t.push_back({"crd2idx",
+               "COORD SHAPE [STRIDE]",
+               {K::int_tuple, K::int_tuple, K::int_tuple},
+               2,
+               R::integer,
+               false,
+               [](const Operands& a) -> Value {
                  return given(a, 2) ? layout::crd2idx(I(a, 0), I(a, 1), I(a, 2))
                                     : layout::crd2idx(I(a, 0), I(a, 1));
                }});
-  t.push_back({"slice", "L COORD", {K::layout, K::coordinate}, 2, R::sliced, false,
+  t.push_back(
+      {"slice",
+       "L COORD",
+       {K::layout, K::coordinate},
+       2,
+       R::sliced,
+       false,
+       [](const Operands& a) -> Value { return layout::slice(L(a, 0), get<layout::Term>(a, 1)); }});
+  t.push_back(
+      {"local_tile",
+       "L TILE COORD",
+       {K::layout, K::tiler, K::int_tuple},
+       3,
+       R::sliced,
+       false,
+       [](const Operands& a) -> Value { return layout::local_tile(L(a, 0), T(a, 1), I(a, 2)); }});
+  t.push_back({"local_partition",
+               "L THREADS TID",
+               {K::layout, K::layout, K::integer},
+               3,
+               R::sliced,
+               false,
                [](const Operands& a) -> Value {
-                 return layout::slice(L(a, 0), get<layout::Term>(a, 1));
-               }});
-  t.push_back({"local_tile", "L TILE COORD", {K::layout, K::tiler, K::int_tuple}, 3, R::sliced,
-               false, [](const Operands& a) -> Value {
-                 return layout::local_tile(L(a, 0), T(a, 1), I(a, 2));
-               }});
-  t.push_back({"local_partition", "L THREADS TID", {K::layout, K::layout, K::integer}, 3,
-               R::sliced, false, [](const Operands& a) -> Value {
                  return layout::local_partition(L(a, 0), L(a, 1), N(a, 2));
                }});
   // Swizzles.
-  t.push_back({"swizzle", "B M S X...", {K::integer, K::integer, K::integer, K::integers}, 4,
-               R::values, false, [](const Operands& a) -> Value {
+  t.push_back({"swizzle",
+               "B M S X...",
+               {K::integer, K::integer, K::integer, K::integers},
+               4,
+               R::values,
+               false,
+               [](const Operands& a) -> Value {
                  const layout::Swizzle sw = make_swizzle(a);
                  return map_values(Ns(a, 3), [&](int64_t x) { return sw(x); });
                }});
-  t.push_back({"swizzle_layout_call", "B M S L I...",
-               {K::integer, K::integer, K::integer, K::layout, K::integers}, 5, R::values, false,
+  t.push_back({"swizzle_layout_call",
+               "B M S L I...",
+               {K::integer, K::integer, K::integer, K::layout, K::integers},
+               5,
+               R::values,
+               false,
                [](const Operands& a) -> Value {
                  const layout::SwizzledLayout sl(make_swizzle(a), L(a, 3));
                  return map_values(Ns(a, 4), [&](int64_t i) { return sl(i); });
                }});
   // IntTuple utilities.
-  t.push_back({"shape_div", "A B", {K::int_tuple, K::int_tuple}, 2, R::int_tuple, false,
+  t.push_back({"shape_div",
+               "A B",
+               {K::int_tuple, K::int_tuple},
+               2,
+               R::int_tuple,
+               false,
                [](const Operands& a) -> Value { return layout::shape_div(I(a, 0), I(a, 1)); }});
-  t.push_back({"prefix_product", "A [INIT]", {K::int_tuple, K::integer}, 1, R::int_tuple, false,
+  t.push_back({"prefix_product",
+               "A [INIT]",
+               {K::int_tuple, K::integer},
+               1,
+               R::int_tuple,
+               false,
                [](const Operands& a) -> Value {
                  return layout::prefix_product(I(a, 0), given(a, 1) ? N(a, 1) : 1);
                }});
-  t.push_back({"product", "A", {K::int_tuple}, 1, R::integer, false,
-               [](const Operands& a) -> Value { return layout::product(I(a, 0)); }});
-  t.push_back({"inner_product", "A B", {K::int_tuple, K::int_tuple}, 2, R::integer, false,
+  t.push_back(
+      {"product", "A", {K::int_tuple}, 1, R::integer, false, [](const Operands& a) -> Value {
+         return layout::product(I(a, 0));
+       }});
+  t.push_back({"inner_product",
+               "A B",
+               {K::int_tuple, K::int_tuple},
+               2,
+               R::integer,
+               false,
                [](const Operands& a) -> Value { return layout::inner_product(I(a, 0), I(a, 1)); }});
   return t;
 }

@@ -13,9 +13,9 @@ namespace layoutcheck {
 
 struct OpSpec {
   std::string name;
-  std::string synopsis;        // argument names for the help text, e.g. "A TILER"
-  std::vector<ArgKind> args;   // in the order of the vectors' `args`
-  std::size_t required;        // the first `required` arguments must be given
+  std::string synopsis;       // argument names for the help text, e.g. "A TILER"
+  std::vector<ArgKind> args;  // in the order of the vectors' `args`
+  std::size_t required;       // the first `required` arguments must be given
   ResultKind result;
   // The result keeps the operands' top-level mode structure (divides,
   // products, coalesce by mode); composition decides per operands.

@@ -22,8 +22,8 @@ enum class ArgKind {
   integers,    // a list of int64 (on the command line: all remaining arguments)
 };
 
-using Operand = std::variant<layout::Layout, layout::Tiler, layout::IntTuple, int64_t,
-                             layout::Term, std::vector<int64_t>>;
+using Operand = std::variant<layout::Layout, layout::Tiler, layout::IntTuple, int64_t, layout::Term,
+                             std::vector<int64_t>>;
 using Operands = std::vector<Operand>;
 
 // What an operation returns.

@@ -141,8 +141,7 @@ Violation check_complement(const Layout& a, std::optional<int64_t> cotarget, con
              std::to_string(rt[i - 1]) + ", R" + at(static_cast<int64_t>(i)) + " = " +
              std::to_string(rt[i]);
     if (std::binary_search(image.begin(), image.end(), rt[i]))
-      return "R" + at(static_cast<int64_t>(i)) + " = " + std::to_string(rt[i]) +
-             " is in A's image";
+      return "R" + at(static_cast<int64_t>(i)) + " = " + std::to_string(rt[i]) + " is in A's image";
   }
   int64_t pairs;
   if (__builtin_mul_overflow(static_cast<int64_t>(image.size()), static_cast<int64_t>(rt.size()),
@@ -167,8 +166,8 @@ Violation check_complement(const Layout& a, std::optional<int64_t> cotarget, con
         return "(A, R) must be a bijection onto [0, " + std::to_string(want) +
                ") (A's strides form a divisible chain ending at " + std::to_string(*end) +
                ", which divides M), but it covers " + std::to_string(sums.size()) +
-               " offsets in [" + std::to_string(sums.front()) + ", " +
-               std::to_string(sums.back()) + "]";
+               " offsets in [" + std::to_string(sums.front()) + ", " + std::to_string(sums.back()) +
+               "]";
     }
   }
   return std::nullopt;
@@ -180,8 +179,8 @@ Violation check_right_inverse(const Layout& l, const Layout& r, int64_t min_size
   const Table rt = table_of(r);
   for (std::size_t i = 0; i < rt.size(); ++i)
     if (l(rt[i]) != static_cast<int64_t>(i))
-      return "L(R" + at(static_cast<int64_t>(i)) + ") = L(" + std::to_string(rt[i]) + ") = " +
-             std::to_string(l(rt[i])) + ", not " + std::to_string(i);
+      return "L(R" + at(static_cast<int64_t>(i)) + ") = L(" + std::to_string(rt[i]) +
+             ") = " + std::to_string(l(rt[i])) + ", not " + std::to_string(i);
   return std::nullopt;
 }
 
@@ -189,8 +188,8 @@ Violation check_left_inverse(const Layout& l, const Layout& r) {
   const Table lt = table_of(l);
   for (std::size_t i = 0; i < lt.size(); ++i)
     if (r(lt[i]) != static_cast<int64_t>(i))
-      return "R(L" + at(static_cast<int64_t>(i)) + ") = R(" + std::to_string(lt[i]) + ") = " +
-             std::to_string(r(lt[i])) + ", not " + std::to_string(i);
+      return "R(L" + at(static_cast<int64_t>(i)) + ") = R(" + std::to_string(lt[i]) +
+             ") = " + std::to_string(r(lt[i])) + ", not " + std::to_string(i);
   return std::nullopt;
 }
 
@@ -199,7 +198,8 @@ Violation check_shape_div(const IntTuple& a, const IntTuple& b, const IntTuple& 
   const std::optional<IntTuple> want = shape_div_reference(a, b, exact);
   if (!want || !exact)
     return "no result exists (ranks differ or a step divides neither way); it must be refused";
-  if (r != *want) return "got " + layout::to_string(r) + ", the fold gives " + layout::to_string(*want);
+  if (r != *want)
+    return "got " + layout::to_string(r) + ", the fold gives " + layout::to_string(*want);
   return std::nullopt;
 }
 
@@ -210,8 +210,8 @@ Layout checked_complement(const Layout& b, int64_t cotarget) {
   try {
     c = layout::complement(b, cotarget);
   } catch (const layout::Error& e) {
-    throw NotVerifiable("the definition needs " + piece + ", which the library refuses: " +
-                        e.what());
+    throw NotVerifiable("the definition needs " + piece +
+                        ", which the library refuses: " + e.what());
   }
   if (Violation v = check_complement(b, cotarget, c))
     throw NotVerifiable("the definition's piece " + piece + " = " + layout::to_string(c) +

@@ -78,8 +78,8 @@ Record parse_record(const json& r) {
   Record rec{find_op(name.get<std::string>()), Expect::equal, &field(r, "args"), nullptr, {}};
   if (!rec.op) throw UsageError("unknown op \"" + name.get<std::string>() + "\"");
   const json& expect = field(r, "expect");
-  const std::optional<Expect> e = expect.is_string() ? parse_expect(expect.get<std::string>())
-                                                     : std::nullopt;
+  const std::optional<Expect> e =
+      expect.is_string() ? parse_expect(expect.get<std::string>()) : std::nullopt;
   if (!e) throw UsageError("\"expect\" must be equal, valid or refuse_or_valid");
   rec.expect = *e;
   if (!rec.args->is_array() || rec.args->size() < rec.op->required ||
@@ -104,8 +104,8 @@ Judgement run_record(const Record& rec, std::string& input) {
     input = rec.op->name + " " + rec.args->dump();
     return {Verdict::failed, std::string("an argument was refused: ") + e.what()};
   }
-  input = rec.op->name + "(" + args_notation(c.args) + ") expect " +
-          std::string(to_string(rec.expect));
+  input =
+      rec.op->name + "(" + args_notation(c.args) + ") expect " + std::string(to_string(rec.expect));
   const Attempt got = attempt(*rec.op, c.args);
   if (rec.expected) {
     try {
@@ -193,7 +193,8 @@ std::vector<std::filesystem::path> vector_files(const std::filesystem::path& dir
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
     if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
-  if (ec) throw UsageError("cannot read the vectors directory " + dir.string() + ": " + ec.message());
+  if (ec)
+    throw UsageError("cannot read the vectors directory " + dir.string() + ": " + ec.message());
   if (files.empty()) throw UsageError("no .jsonl files in " + dir.string());
   std::sort(files.begin(), files.end());
   return files;

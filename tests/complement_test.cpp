@@ -48,8 +48,8 @@ using oracle::str;
              << "R = " << str(r) << " at " << i << " hits A = " << str(a) << "'s offset " << rt[i];
   std::vector<int64_t> ct = oracle::sorted_image(layout::make_layout({a, r}));
   if (std::adjacent_find(ct.begin(), ct.end()) != ct.end())
-    return ::testing::AssertionFailure() << "(A, R) repeats an offset: A = " << str(a)
-                                         << ", R = " << str(r);
+    return ::testing::AssertionFailure()
+           << "(A, R) repeats an offset: A = " << str(a) << ", R = " << str(r);
   return ::testing::AssertionSuccess();
 }
 
@@ -71,7 +71,7 @@ TEST(Complement, DocsExamples) {
 }
 
 TEST(Complement, MoreExamples) {
-  EXPECT_EQ(str(complement(L("1:0"), 8)), "8:1");         // nothing to complement
+  EXPECT_EQ(str(complement(L("1:0"), 8)), "8:1");  // nothing to complement
   EXPECT_EQ(str(complement(L("1:0"), 1)), "1:0");
   EXPECT_EQ(str(complement(L("(4,3):(0,1)"), 6)), "2:3");  // stride-0 modes are ignored
   EXPECT_EQ(str(complement(L("8:1"), 8)), "1:0");
@@ -95,7 +95,8 @@ TEST(Complement, DefaultCotargetIsCosizeOfFilter) {
 }
 
 TEST(Complement, InterleavedOrNonInjectiveRefused) {
-  for (const char* s : {"(2,2):(2,3)", "(4,8):(5,8)", "(2,2):(1,1)", "(4,2):(1,2)", "(3,3):(2,3)"}) {
+  for (const char* s :
+       {"(2,2):(2,3)", "(4,8):(5,8)", "(2,2):(1,1)", "(4,2):(1,2)", "(3,3):(2,3)"}) {
     EXPECT_TRUE(oracle::RefusedWith([&] { return complement(L(s), 64); }, "complement")) << s;
   }
   EXPECT_TRUE(oracle::RefusedWith([&] { return complement(L("(2,2):(2,3)"), 8); }, "complement"));

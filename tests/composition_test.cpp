@@ -117,7 +117,7 @@ TEST(Composition, OracleCatchesKnownWrongAnswers) {
   EXPECT_FALSE(IsComposition(L("(4,4):(1,4)"), L("4:3"), L("(2,2):(3,4)")));
   EXPECT_FALSE(IsComposition(L("1:1"), L("4:1"), L("4:0")));
   EXPECT_FALSE(IsComposition(L("(3,7):(1,12)"), L("32:1"), L("(3,10):(1,12)")));  // size 30
-  EXPECT_FALSE(IsComposition(L("(2,3):(1,2)"), L("(2,3):(3,1)"), L("6:1")));     // not compatible
+  EXPECT_FALSE(IsComposition(L("(2,3):(1,2)"), L("(2,3):(3,1)"), L("6:1")));      // not compatible
 }
 
 TEST(Composition, WeakStrideRuleCases) {

@@ -20,8 +20,8 @@ using oracle::L;
 using oracle::str;
 
 const std::vector<std::string>& shapes() {
-  static const std::vector<std::string> s = {"8", "(4,2)", "((2,2),3)", "(3,(2,3))",
-                                             "(2,(3,(2,2)),5)", "(1,4,1)", "((4),(2))"};
+  static const std::vector<std::string> s = {
+      "8", "(4,2)", "((2,2),3)", "(3,(2,3))", "(2,(3,(2,2)),5)", "(1,4,1)", "((4),(2))"};
   return s;
 }
 

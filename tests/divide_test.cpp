@@ -16,8 +16,8 @@ using layout::flat_divide;
 using layout::IntTuple;
 using layout::Layout;
 using layout::logical_divide;
-using layout::Tiler;
 using layout::tiled_divide;
+using layout::Tiler;
 using layout::zipped_divide;
 using oracle::L;
 using oracle::str;
@@ -32,8 +32,8 @@ using oracle::T;
       return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
     for (int k = 0; k < want.rank(); ++k)
       if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
-        return ::testing::AssertionFailure() << str(got) << " and " << str(want)
-                                             << " differ in the size of mode " << k;
+        return ::testing::AssertionFailure()
+               << str(got) << " and " << str(want) << " differ in the size of mode " << k;
   }
   return ::testing::AssertionSuccess();
 }
@@ -43,8 +43,8 @@ using oracle::T;
 ::testing::AssertionResult IsLogicalDivide(const Layout& a, const Layout& b, const Layout& r) {
   if (r.rank() != 2) return ::testing::AssertionFailure() << str(r) << " is not rank 2";
   if (!oracle::compatible(b.shape(), r[0].shape()))
-    return ::testing::AssertionFailure() << "shape of B " << str(b.shape())
-                                         << " is not compatible with the tile " << str(r[0]);
+    return ::testing::AssertionFailure()
+           << "shape of B " << str(b.shape()) << " is not compatible with the tile " << str(r[0]);
   Layout bstar = layout::make_layout({b, layout::complement(b, oracle::size(a))});
   return oracle::IsComposition(a, bstar, r);
 }
@@ -128,8 +128,8 @@ TEST(LogicalDivide, Refusals) {
   EXPECT_TRUE(oracle::RefusedWith([] { return logical_divide(L("16:1"), L("(2,2):(2,3)")); },
                                   "logical_divide"));
   // Tiler longer than A.
-  EXPECT_TRUE(oracle::RefusedWith([] { return logical_divide(L("(4,4):(1,4)"), T("<2:1,2:1,2:1>")); },
-                                  "logical_divide"));
+  EXPECT_TRUE(oracle::RefusedWith(
+      [] { return logical_divide(L("(4,4):(1,4)"), T("<2:1,2:1,2:1>")); }, "logical_divide"));
   // Composition divisibility (the C++ cotarget quirk): refused or correct.
   Layout a = L("(7,4,1,8):(8,56,56,1)"), b = L("(16):(1)");
   try {
@@ -257,10 +257,10 @@ TEST(DivideRegroupings, UnderscoreInZippedTiler) {
 TEST(DivideRegroupings, RefusalsNameTheOperation) {
   EXPECT_TRUE(oracle::RefusedWith([] { return zipped_divide(L("16:1"), L("(2,2):(2,3)")); },
                                   "zipped_divide"));
-  EXPECT_TRUE(oracle::RefusedWith([] { return tiled_divide(L("8:1"), T("<2:1,2:1>")); },
-                                  "tiled_divide"));
-  EXPECT_TRUE(oracle::RefusedWith([] { return flat_divide(L("8:1"), T("<2:1,2:1>")); },
-                                  "flat_divide"));
+  EXPECT_TRUE(
+      oracle::RefusedWith([] { return tiled_divide(L("8:1"), T("<2:1,2:1>")); }, "tiled_divide"));
+  EXPECT_TRUE(
+      oracle::RefusedWith([] { return flat_divide(L("8:1"), T("<2:1,2:1>")); }, "flat_divide"));
 }
 
 }  // namespace

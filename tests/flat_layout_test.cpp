@@ -24,9 +24,10 @@ constexpr uint64_t kMaxU = ~uint64_t{0};
 // ---- MagicDivider ------------------------------------------------------------
 
 std::vector<uint64_t> edge_divisors() {
-  std::vector<uint64_t> d = {1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 13, 25, 100, 641, 1000, 6700417,
-                             kP32 - 1, kP32, kP32 + 1, kP62 - 1, kP62, kP62 + 1, kP63 - 2,
-                             kP63 - 1};
+  std::vector<uint64_t> d = {1,        2,        3,    5,        6,        7,
+                             9,        10,       11,   12,       13,       25,
+                             100,      641,      1000, 6700417,  kP32 - 1, kP32,
+                             kP32 + 1, kP62 - 1, kP62, kP62 + 1, kP63 - 2, kP63 - 1};
   for (int b = 0; b < 63; ++b) {  // every power of two and its neighbours
     const uint64_t p = uint64_t{1} << b;
     d.push_back(p);
@@ -43,9 +44,27 @@ std::vector<uint64_t> edge_divisors() {
 }
 
 std::vector<uint64_t> edge_dividends(uint64_t d, std::mt19937_64& rng) {
-  std::vector<uint64_t> n = {0, 1, 2, d - 1, d, d + 1, 2 * d - 1, 2 * d, 2 * d + 1,
-                             kP32 - 1, kP32, kP32 + 1, kP63 - 1, kP63, kP63 + 1, kMaxU - 1,
-                             kMaxU, kMaxU - d, kMaxU - d + 1, kMaxU / d * d, kMaxU / d * d - 1};
+  std::vector<uint64_t> n = {0,
+                             1,
+                             2,
+                             d - 1,
+                             d,
+                             d + 1,
+                             2 * d - 1,
+                             2 * d,
+                             2 * d + 1,
+                             kP32 - 1,
+                             kP32,
+                             kP32 + 1,
+                             kP63 - 1,
+                             kP63,
+                             kP63 + 1,
+                             kMaxU - 1,
+                             kMaxU,
+                             kMaxU - d,
+                             kMaxU - d + 1,
+                             kMaxU / d * d,
+                             kMaxU / d * d - 1};
   for (int k = 0; k < 64; ++k) {  // multiples of d and their neighbours at random scales
     const uint64_t q = rng() >> (k % 64);
     const uint128_t qd = static_cast<uint128_t>(q) * d;
@@ -184,7 +203,7 @@ TEST(FlatLayout, AgreesWithDefinition) {
   expect_agrees("(3,5,7,11):(1,4,25,200)", 2000, {1155 * 1000 + 17});
   expect_agrees("((2,2),3):((1,2),4)", 50);
   expect_agrees("((3,(2,5)),(4,1),7):((7,(1,100)),(21,999),-3)", 1000);
-  expect_agrees("(4,3,5):(0,1,0)", 200);  // broadcast
+  expect_agrees("(4,3,5):(0,1,0)", 200);                             // broadcast
   expect_agrees("(3,4):(1,0)", 100, {uint64_t{1} << 62, kP63 - 1});  // last stride 0
   expect_agrees("(5,6):(3,-15)", 100, {1000003});
   expect_agrees("(4,3):(-1,-4)", 100);
@@ -258,7 +277,7 @@ TEST(FlatLayout, KnownValuesPast2To32) {
   EXPECT_EQ(b.max_offset, 2 * t41 + t40 - 1);
   EXPECT_EQ(b(3 * static_cast<uint64_t>(t40) - 1), 2 * t41 + t40 - 1);
   EXPECT_EQ(b(3 * static_cast<uint64_t>(t40) + 4), t41 + t40 + 1);  // extension
-  EXPECT_EQ(b(kP32), t41 + 1431655765);  // 2^32 = 3 * 1431655765 + 1
+  EXPECT_EQ(b(kP32), t41 + 1431655765);                             // 2^32 = 3 * 1431655765 + 1
   int64_t out[4];
   b.eval_chunk(kP32 - 1, 4, out);  // 2^32 - 1 = 3 * 1431655765
   EXPECT_EQ(out[0], 1431655765);
@@ -370,8 +389,8 @@ TEST(FlatLayout, RefusesOffsetsPastInt64) {
   EXPECT_THROW((void)parse_layout("(2,4611686018427387904):(4611686018427387904,2)"), Error);
   expect_refused("(2,4611686018427387903):(4611686018427387904,2)");  // 2^62 + 2(2^62-2)
   expect_refused("(2,2305843009213693952):(4611686018427387904,4)");  // 2^62 + 4(2^61-1)
-  expect_refused("4611686018427387905:2");        // (2^62) * 2 = 2^63
-  expect_refused("4611686018427387906:-2");       // -(2^62+1)*2 < -2^63
+  expect_refused("4611686018427387905:2");                            // (2^62) * 2 = 2^63
+  expect_refused("4611686018427387906:-2");                           // -(2^62+1)*2 < -2^63
   expect_refused("(2,2):(4611686018427387904,4611686018427387904)");  // 2^62 + 2^62
   expect_refused("(2,3):(-4611686018427387904,-4611686018427387904)");
   expect_refused("(3,3):(9223372036854775807,1)");
@@ -382,8 +401,7 @@ TEST(FlatLayout, RefusesOffsetsPastInt64) {
   const FlatLayout b = make_flat(parse_layout("4611686018427387905:-2"));
   EXPECT_EQ(b.min_offset, INT64_MIN);
   EXPECT_EQ(b(4611686018427387904), INT64_MIN);
-  const FlatLayout c =
-      make_flat(parse_layout("(2,2):(4611686018427387904,-4611686018427387904)"));
+  const FlatLayout c = make_flat(parse_layout("(2,2):(4611686018427387904,-4611686018427387904)"));
   EXPECT_EQ(c.max_offset, int64_t{1} << 62);
   EXPECT_EQ(c.min_offset, -(int64_t{1} << 62));
   EXPECT_EQ(c(1), int64_t{1} << 62);

@@ -113,8 +113,8 @@ TEST(IntTuple, Compatible) {
   EXPECT_FALSE(layout::compatible(I("(4,6)"), I("(6,4)")));
   EXPECT_FALSE(layout::compatible(I("(4,6)"), 24));
   // Cross-check against the oracle's definition on a small grid.
-  const char* shapes[] = {"24", "(24)", "(4,6)", "(2,12)", "((2,2),6)", "(4,(2,3))",
-                          "((2,2),(2,3))", "(2,2,6)"};
+  const char* shapes[] = {"24",        "(24)",      "(4,6)",         "(2,12)",
+                          "((2,2),6)", "(4,(2,3))", "((2,2),(2,3))", "(2,2,6)"};
   for (const char* a : shapes)
     for (const char* b : shapes)
       EXPECT_EQ(layout::compatible(I(a), I(b)), oracle::compatible(I(a), I(b))) << a << " <= " << b;

@@ -23,12 +23,25 @@ constexpr int64_t kP62 = int64_t{1} << 62;
 
 // A spread of layouts of every class, used for oracle cross-checks.
 const std::vector<std::string>& samples() {
-  static const std::vector<std::string> s = {
-      "1:0", "8:1", "8:3", "(4,2):(1,4)", "(4,2):(2,1)", "((2,2),3):((1,2),4)",
-      "(4,2):(2,8)", "(2,3,4):(12,4,1)", "(3,(2,4)):(8,(1,2))", "(4,3):(0,1)",
-      "(2,1,3):(1,7,2)", "((2,(2,2)),(3,2)):((1,(6,2)),(24,4))", "(5,7):(-1,5)",
-      "(6,2):(1,7)", "(1,1):(0,0)", "(10,2):(16,4)", "(3,6,2,8):(96,16,8,2)",
-      "((4),(2)):((1),(4))", "(2,(3,(2,2))):(0,(2,(1,12)))"};
+  static const std::vector<std::string> s = {"1:0",
+                                             "8:1",
+                                             "8:3",
+                                             "(4,2):(1,4)",
+                                             "(4,2):(2,1)",
+                                             "((2,2),3):((1,2),4)",
+                                             "(4,2):(2,8)",
+                                             "(2,3,4):(12,4,1)",
+                                             "(3,(2,4)):(8,(1,2))",
+                                             "(4,3):(0,1)",
+                                             "(2,1,3):(1,7,2)",
+                                             "((2,(2,2)),(3,2)):((1,(6,2)),(24,4))",
+                                             "(5,7):(-1,5)",
+                                             "(6,2):(1,7)",
+                                             "(1,1):(0,0)",
+                                             "(10,2):(16,4)",
+                                             "(3,6,2,8):(96,16,8,2)",
+                                             "((4),(2)):((1),(4))",
+                                             "(2,(3,(2,2))):(0,(2,(1,12)))"};
   return s;
 }
 
@@ -77,7 +90,8 @@ TEST(Layout, LessonCompactLayouts) {
 TEST(Layout, CompactLayoutsNested) {
   // LayoutRight ignores nesting: (2,(2,2)) -> (4,(2,1)).
   EXPECT_EQ(str(layout::make_layout_right(I("(2,(2,2))"))), "(2,(2,2)):(4,(2,1))");
-  EXPECT_EQ(str(layout::make_layout_left(I("((2,3),(2,1,2))"))), "((2,3),(2,1,2)):((1,2),(6,12,12))");
+  EXPECT_EQ(str(layout::make_layout_left(I("((2,3),(2,1,2))"))),
+            "((2,3),(2,1,2)):((1,2),(6,12,12))");
   EXPECT_EQ(str(layout::make_layout_left(7)), "7:1");
   EXPECT_EQ(str(layout::make_layout_right(7)), "7:1");
 }
@@ -87,7 +101,8 @@ TEST(Layout, CompactLayoutsAreBijectionsOntoTheirSize) {
     for (const Layout& l : {layout::make_layout_left(I(s)), layout::make_layout_right(I(s))}) {
       EXPECT_EQ(l.shape(), I(s));
       std::vector<int64_t> img = oracle::sorted_image(l);
-      for (std::size_t k = 0; k < img.size(); ++k) ASSERT_EQ(img[k], static_cast<int64_t>(k)) << str(l);
+      for (std::size_t k = 0; k < img.size(); ++k)
+        ASSERT_EQ(img[k], static_cast<int64_t>(k)) << str(l);
       EXPECT_EQ(l.cosize(), l.size()) << str(l);
     }
     // Left is column-major: index i maps to i.
@@ -181,8 +196,8 @@ TEST(Layout, NaturalExtensionPastTheDomain) {
   Layout l = L("(2,3):(1,2)");
   EXPECT_EQ(l(13), 13);
   Layout m = L("(4,3):(3,1)");
-  EXPECT_EQ(m(12), 3);   // coordinate (0,3)
-  EXPECT_EQ(m(13), 6);   // coordinate (1,3)
+  EXPECT_EQ(m(12), 3);                // coordinate (0,3)
+  EXPECT_EQ(m(13), 6);                // coordinate (1,3)
   EXPECT_EQ(L("(4,1):(1,0)")(5), 1);  // last mode of size 1 extends with stride 0
   EXPECT_EQ(L("4:1")(5), 5);
 }
@@ -203,7 +218,8 @@ TEST(Layout, NegativeIndexIsTheOddExtension) {
   // layout.hpp: L(-i) = -L(i) (C++'s truncating division).
   for (const std::string& s : samples()) {
     Layout l = L(s);
-    for (int64_t i = 1; i < 2 * oracle::size(l) + 3; ++i) ASSERT_EQ(l(-i), -l(i)) << s << " at -" << i;
+    for (int64_t i = 1; i < 2 * oracle::size(l) + 3; ++i)
+      ASSERT_EQ(l(-i), -l(i)) << s << " at -" << i;
   }
   EXPECT_EQ(L("(4,2):(1,4)")(-5), -5);
   EXPECT_EQ(L("(4,3):(3,1)")(-13), -6);

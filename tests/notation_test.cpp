@@ -57,7 +57,7 @@ TEST(Notation, PrintIsCanonical) {
       {"8:1", "8:1"},
       {"_8:_1", "8:1"},
       {"(8):(1)", "(8):(1)"},
-      {"(4,2)", "(4,2):(1,4)"},      // a shape is the compact left layout
+      {"(4,2)", "(4,2):(1,4)"},  // a shape is the compact left layout
       {"((2,3),4)", "((2,3),4):((1,2),6)"},
       {"6", "6:1"},
       {"(4:1,2:4)", "(4,2):(1,4)"},  // a tuple of layouts concatenates its modes
@@ -129,7 +129,8 @@ TEST(Notation, Tilers) {
   EXPECT_EQ(layout::to_string(nested), "<<2:1,_>,3:1>");
   // print of a tiler parses back to the same tiler.
   for (const char* s2 : {"<3:3,(2,4):(1,8)>", "<4:2,_>", "<<2:1,_>,3:1>", "8:1"})
-    EXPECT_EQ(layout::to_string(parse_tiler(layout::to_string(parse_tiler(s2)))), layout::to_string(parse_tiler(s2)));
+    EXPECT_EQ(layout::to_string(parse_tiler(layout::to_string(parse_tiler(s2)))),
+              layout::to_string(parse_tiler(s2)));
 }
 
 TEST(Notation, SlicingTerms) {
@@ -150,22 +151,22 @@ TEST(Notation, SlicingTerms) {
 
 TEST(Notation, MalformedStringsAreRefusedWithOpParse) {
   const std::vector<std::string> bad = {
-      "",                          // empty
-      "   ",                       // only spaces
-      "(4,2",                      // unbalanced
-      "(4,2))",                    // unbalanced
-      "((4,2):(1,4)",              // unbalanced
-      "4,2):(1,4)",                // trailing garbage
-      "(4,2):(1)",                 // not congruent
-      "(4,2):1",                   // not congruent
-      "((2,2),3):(1,2,4)",         // not congruent
-      "(4,0):(1,4)",               // zero shape
-      "(4,-2):(1,4)",              // negative shape
-      "0:1",                       // zero shape
-      "(4,0)",                     // zero shape as compact layout
-      "99999999999999999999",      // integer overflow
+      "",                      // empty
+      "   ",                   // only spaces
+      "(4,2",                  // unbalanced
+      "(4,2))",                // unbalanced
+      "((4,2):(1,4)",          // unbalanced
+      "4,2):(1,4)",            // trailing garbage
+      "(4,2):(1)",             // not congruent
+      "(4,2):1",               // not congruent
+      "((2,2),3):(1,2,4)",     // not congruent
+      "(4,0):(1,4)",           // zero shape
+      "(4,-2):(1,4)",          // negative shape
+      "0:1",                   // zero shape
+      "(4,0)",                 // zero shape as compact layout
+      "99999999999999999999",  // integer overflow
       "(4,2):(1,99999999999999999999)",
-      "9223372036854775808:1",     // INT64_MAX + 1
+      "9223372036854775808:1",  // INT64_MAX + 1
       "-9223372036854775809:1",
       "(4611686018427387904,4):(1,1)",  // size overflows int64
       "(4611686018427387904,4)",
@@ -178,10 +179,10 @@ TEST(Notation, MalformedStringsAreRefusedWithOpParse) {
       "abc",
       "(4,2):(1,4) x",
       "4 2",
-      "_",                         // '_' is not a layout
+      "_",  // '_' is not a layout
       "(_,2):(1,2)",
       "(4:1,_)",
-      "(4:1):(1)",                 // a layout cannot be a shape
+      "(4:1):(1)",  // a layout cannot be a shape
       "-",
       "+",
       "(4,2]:(1,4)",

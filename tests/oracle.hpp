@@ -224,8 +224,8 @@ template <class F>
     return ::testing::AssertionFailure() << "expected layout::Error(" << op << "), got a result";
   } catch (const layout::Error& e) {
     if (!op.empty() && e.op() != op)
-      return ::testing::AssertionFailure() << "error op is '" << e.op() << "', expected '" << op
-                                           << "': " << e.what();
+      return ::testing::AssertionFailure()
+             << "error op is '" << e.op() << "', expected '" << op << "': " << e.what();
     if (std::string(e.what()).empty() || e.condition().empty())
       return ::testing::AssertionFailure() << "refusal carries no message";
     return ::testing::AssertionSuccess();
@@ -243,8 +243,7 @@ inline std::vector<int64_t> sorted_image(const Layout& l) {
 // A random shape tree (depth <= max_depth, rank <= 3 per level, leaves 1..max_leaf).
 inline IntTuple random_shape(std::mt19937& g, int max_depth, int64_t max_leaf) {
   std::uniform_int_distribution<int> kind(0, 2);
-  if (max_depth == 0 || kind(g) == 0)
-    return std::uniform_int_distribution<int64_t>(1, max_leaf)(g);
+  if (max_depth == 0 || kind(g) == 0) return std::uniform_int_distribution<int64_t>(1, max_leaf)(g);
   std::uniform_int_distribution<int> rank(1, 3);
   std::vector<IntTuple> e;
   for (int k = rank(g); k > 0; --k) e.push_back(random_shape(g, max_depth - 1, max_leaf));

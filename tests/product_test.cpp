@@ -17,8 +17,8 @@ using layout::IntTuple;
 using layout::Layout;
 using layout::logical_product;
 using layout::raked_product;
-using layout::Tiler;
 using layout::tiled_product;
+using layout::Tiler;
 using layout::zipped_product;
 using oracle::L;
 using oracle::str;
@@ -32,8 +32,8 @@ using oracle::T;
       return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
     for (int k = 0; k < want.rank(); ++k)
       if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
-        return ::testing::AssertionFailure() << str(got) << " and " << str(want)
-                                             << " differ in the size of mode " << k;
+        return ::testing::AssertionFailure()
+               << str(got) << " and " << str(want) << " differ in the size of mode " << k;
   }
   return ::testing::AssertionSuccess();
 }
@@ -42,10 +42,11 @@ using oracle::T;
 // (A, complement(A, size(A)*cosize(B)) o B); mode 0 is A, mode 1 compatible with B.
 ::testing::AssertionResult IsLogicalProduct(const Layout& a, const Layout& b, const Layout& r) {
   if (r.rank() != 2) return ::testing::AssertionFailure() << str(r) << " is not rank 2";
-  if (r[0] != a) return ::testing::AssertionFailure() << "mode 0 of " << str(r) << " is not " << str(a);
+  if (r[0] != a)
+    return ::testing::AssertionFailure() << "mode 0 of " << str(r) << " is not " << str(a);
   if (!oracle::compatible(b.shape(), r[1].shape()))
-    return ::testing::AssertionFailure() << "shape of B " << str(b.shape())
-                                         << " is not compatible with " << str(r[1]);
+    return ::testing::AssertionFailure()
+           << "shape of B " << str(b.shape()) << " is not compatible with " << str(r[1]);
   Layout c = layout::complement(a, oracle::size(a) * oracle::cosize(b));
   auto res = oracle::IsComposition(c, b, r[1]);
   if (!res) return res << " (the copies of A)";
@@ -81,8 +82,10 @@ TEST(LogicalProduct, CuteUnitTestCases) {
       {"(3):(32)", "(8,8):(8,1)", "((3),((4,2),8)):((32),((8,96),1))"},
       {"((4,2)):((1,16))", "(4,4):(1,4)", "(((4,2)),(4,4)):(((1,16)),(4,32))"},
       {"((4,2)):((1,16))", "(4,2):(2,1)", "(((4,2)),((2,2),2)):(((1,16)),((8,32),4))"},
-      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)", "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))"},
-      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)", "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)",
+       "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)",
+       "(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))"},
       {"((4,6)):((1,6))", "(3):(1)", "(((4,6)),(3)):(((1,6)),(36))"},
   };
   for (const auto& [a, b, want] : cases) {
@@ -131,7 +134,8 @@ TEST(LogicalProduct, CompactBlocksTileCompactly) {
     for (const char* b : {"3:1", "(2,2):(1,2)", "(2,3):(3,1)"}) {
       Layout r = logical_product(L(a), L(b));
       std::vector<int64_t> img = oracle::sorted_image(r);
-      for (std::size_t k = 0; k < img.size(); ++k) ASSERT_EQ(img[k], static_cast<int64_t>(k)) << a << " * " << b;
+      for (std::size_t k = 0; k < img.size(); ++k)
+        ASSERT_EQ(img[k], static_cast<int64_t>(k)) << a << " * " << b;
     }
   }
 }
@@ -161,8 +165,10 @@ TEST(LogicalProduct, Refusals) {
 
 // ---- zipped / tiled product ------------------------------------------------------------
 TEST(ProductRegroupings, TupleTilersMatchTheByModeProduct) {
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"(2,5):(5,1)", "<3:1,4:1>"}, {"(2,2,3):(1,2,4)", "<2:1,2:1>"}, {"(2,2,3):(1,2,4)", "<3:1,4:1>"}, {"(4,3):(3,1)", "<2:1>"}};
+  const std::vector<std::pair<std::string, std::string>> cases = {{"(2,5):(5,1)", "<3:1,4:1>"},
+                                                                  {"(2,2,3):(1,2,4)", "<2:1,2:1>"},
+                                                                  {"(2,2,3):(1,2,4)", "<3:1,4:1>"},
+                                                                  {"(4,3):(3,1)", "<2:1>"}};
   for (const auto& [as, bs] : cases) {
     SCOPED_TRACE(as + " * " + bs);
     Layout a = L(as);
@@ -238,9 +244,9 @@ void CheckBlockedRaked(const Layout& a, const Layout& b) {
 TEST(BlockedRakedProduct, RegroupTheLayoutProduct) {
   CheckBlockedRaked(L("(2,5):(5,1)"), L("(3,4):(1,3)"));
   CheckBlockedRaked(L("(2,2):(1,2)"), L("(2,3):(3,1)"));
-  CheckBlockedRaked(L("4:1"), L("3:1"));                  // rank 1: a single mode
-  CheckBlockedRaked(L("(2,2):(1,2)"), L("3:1"));          // B padded with 1:0
-  CheckBlockedRaked(L("4:2"), L("(2,3):(1,2)"));          // A padded with 1:0
+  CheckBlockedRaked(L("4:1"), L("3:1"));          // rank 1: a single mode
+  CheckBlockedRaked(L("(2,2):(1,2)"), L("3:1"));  // B padded with 1:0
+  CheckBlockedRaked(L("4:2"), L("(2,3):(1,2)"));  // A padded with 1:0
   CheckBlockedRaked(L("(2,(2,2)):(1,(2,4))"), L("(2,2,2):(1,2,4)"));
 }
 

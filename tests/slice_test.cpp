@@ -29,7 +29,8 @@ using oracle::T;
 
 // The coordinate of L for slicing coordinate c with the kept pieces (the `_`
 // places, depth first) filled from the leaf digits at `it`.
-IntTuple fill(const Term& c, const IntTuple& shape, const std::vector<int64_t>& digits, std::size_t& it) {
+IntTuple fill(const Term& c, const IntTuple& shape, const std::vector<int64_t>& digits,
+              std::size_t& it) {
   switch (c.kind) {
     case Term::Kind::underscore: {
       std::function<IntTuple(const IntTuple&)> build = [&](const IntTuple& s) -> IntTuple {
@@ -44,7 +45,8 @@ IntTuple fill(const Term& c, const IntTuple& shape, const std::vector<int64_t>& 
       return c.value;
     case Term::Kind::tuple: {
       std::vector<IntTuple> e;
-      for (std::size_t k = 0; k < c.elems.size(); ++k) e.push_back(fill(c.elems[k], shape[static_cast<int>(k)], digits, it));
+      for (std::size_t k = 0; k < c.elems.size(); ++k)
+        e.push_back(fill(c.elems[k], shape[static_cast<int>(k)], digits, it));
       return IntTuple::tuple(e);
     }
     case Term::Kind::layout:
@@ -58,7 +60,8 @@ void kept_leaves(const Term& c, const IntTuple& shape, std::vector<int64_t>& out
   if (c.kind == Term::Kind::underscore) {
     for (int64_t v : oracle::leaves(shape)) out.push_back(v);
   } else if (c.kind == Term::Kind::tuple) {
-    for (std::size_t k = 0; k < c.elems.size(); ++k) kept_leaves(c.elems[k], shape[static_cast<int>(k)], out);
+    for (std::size_t k = 0; k < c.elems.size(); ++k)
+      kept_leaves(c.elems[k], shape[static_cast<int>(k)], out);
   }
 }
 
@@ -71,8 +74,9 @@ void kept_leaves(const Term& c, const IntTuple& shape, std::vector<int64_t>& out
   int64_t n = 1;
   for (int64_t v : kept) n *= v;
   if (oracle::size(r.layout) != n)
-    return ::testing::AssertionFailure() << "slice(" << str(l) << ", " << coord << ") = " << str(r.layout)
-                                         << " has size " << oracle::size(r.layout) << ", expected " << n;
+    return ::testing::AssertionFailure()
+           << "slice(" << str(l) << ", " << coord << ") = " << str(r.layout) << " has size "
+           << oracle::size(r.layout) << ", expected " << n;
   for (int64_t k = 0; k < n; ++k) {
     std::vector<int64_t> digits;
     int64_t x = k;
@@ -81,13 +85,14 @@ void kept_leaves(const Term& c, const IntTuple& shape, std::vector<int64_t>& out
       x /= v;
     }
     std::size_t it = 0;
-    IntTuple full = c.kind == Term::Kind::integer ? IntTuple(c.value) : fill(c, l.shape(), digits, it);
+    IntTuple full =
+        c.kind == Term::Kind::integer ? IntTuple(c.value) : fill(c, l.shape(), digits, it);
     const int64_t want = oracle::eval_coord(l, full);
     const int64_t got = r.offset + oracle::eval(r.layout, k);
     if (want != got)
-      return ::testing::AssertionFailure() << "slice(" << str(l) << ", " << coord << ") = " << str(r.layout)
-                                           << " + " << r.offset << ": at k = " << k << " gives " << got
-                                           << ", L(" << str(full) << ") = " << want;
+      return ::testing::AssertionFailure()
+             << "slice(" << str(l) << ", " << coord << ") = " << str(r.layout) << " + " << r.offset
+             << ": at k = " << k << " gives " << got << ", L(" << str(full) << ") = " << want;
   }
   return ::testing::AssertionSuccess();
 }
@@ -134,7 +139,8 @@ TEST(Slice, UnderscoreAloneIsTheLayout) {
 
 TEST(Slice, HierarchicalCoordinates) {
   Layout l = L("((2,2),3):((1,2),4)");
-  for (const char* c : {"((_,1),_)", "((1,_),2)", "(_,2)", "(3,_)", "((_,_),1)", "((0,_),_)", "(_,_)"}) {
+  for (const char* c :
+       {"((_,1),_)", "((1,_),2)", "(_,2)", "(3,_)", "((_,_),1)", "((0,_),_)", "(_,_)"}) {
     Sliced r = slice(l, parse_term(c));
     EXPECT_TRUE(IsSlice(l, c, r)) << c;
   }
@@ -181,8 +187,10 @@ TEST(Slice, Refusals) {
   EXPECT_TRUE(oracle::RefusedWith([&] { return slice(l, parse_term("(_,1,2)")).layout; }, "slice"));
   EXPECT_TRUE(oracle::RefusedWith([&] { return slice(l, parse_term("(-1,_)")).layout; }, "slice"));
   EXPECT_TRUE(oracle::RefusedWith([&] { return slice(l, parse_term("(4:1,_)")).layout; }, "slice"));
-  EXPECT_TRUE(oracle::RefusedWith([&] { return slice(L("8:1"), parse_term("(_,1)")).layout; }, "slice"));
-  EXPECT_TRUE(oracle::RefusedWith([&] { return slice(l, parse_term("((1,1),_)")).layout; }, "slice"));
+  EXPECT_TRUE(
+      oracle::RefusedWith([&] { return slice(L("8:1"), parse_term("(_,1)")).layout; }, "slice"));
+  EXPECT_TRUE(
+      oracle::RefusedWith([&] { return slice(l, parse_term("((1,1),_)")).layout; }, "slice"));
 }
 
 // ---- local_tile ---------------------------------------------------------------------
@@ -208,10 +216,12 @@ TEST(LocalTile, TileElementsAreTheBlockOfL) {
           ASSERT_EQ(oracle::size(r.layout), t0 * t1);
           for (int64_t k1 = 0; k1 < t1; ++k1)
             for (int64_t k0 = 0; k0 < t0; ++k0) {
-              const int64_t want = oracle::eval_coord(l, IntTuple::tuple({c0 * t0 + k0, c1 * t1 + k1}));
-              const int64_t got = r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({k0, k1}));
-              ASSERT_EQ(got, want) << ls << " tile " << tile << " at (" << c0 << "," << c1 << ") k=(" << k0
-                                   << "," << k1 << ")";
+              const int64_t want =
+                  oracle::eval_coord(l, IntTuple::tuple({c0 * t0 + k0, c1 * t1 + k1}));
+              const int64_t got =
+                  r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({k0, k1}));
+              ASSERT_EQ(got, want) << ls << " tile " << tile << " at (" << c0 << "," << c1
+                                   << ") k=(" << k0 << "," << k1 << ")";
               all.push_back(got);
             }
         }
@@ -246,14 +256,17 @@ TEST(LocalPartition, ThreadsOwnStridedElementsAndCoverL) {
           ASSERT_EQ(oracle::size(r.layout), (m0 / n0) * (m1 / n1)) << ls << " " << ps;
           for (int64_t j1 = 0; j1 < m1 / n1; ++j1)
             for (int64_t j0 = 0; j0 < m0 / n0; ++j0) {
-              const int64_t want = oracle::eval_coord(l, IntTuple::tuple({p0 + n0 * j0, p1 + n1 * j1}));
-              const int64_t got = r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({j0, j1}));
+              const int64_t want =
+                  oracle::eval_coord(l, IntTuple::tuple({p0 + n0 * j0, p1 + n1 * j1}));
+              const int64_t got =
+                  r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({j0, j1}));
               ASSERT_EQ(got, want) << ls << " threads " << ps << " tid " << tid;
               all.push_back(got);
             }
         }
       std::sort(all.begin(), all.end());
-      EXPECT_EQ(all, oracle::sorted_image(l)) << ls << " " << ps << ": threads cover L exactly once";
+      EXPECT_EQ(all, oracle::sorted_image(l))
+          << ls << " " << ps << ": threads cover L exactly once";
     }
   }
 }

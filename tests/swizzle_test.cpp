@@ -47,8 +47,7 @@ TEST(Swizzle, MatchesTheBitOracle) {
     EXPECT_EQ(sw.base(), p.m);
     EXPECT_EQ(sw.shift(), p.s);
     for (int64_t x = 0; x < 4096; ++x)
-      ASSERT_EQ(sw(x), swizzle_oracle(p.b, p.m, p.s, x))
-          << layout::to_string(sw) << " at " << x;
+      ASSERT_EQ(sw(x), swizzle_oracle(p.b, p.m, p.s, x)) << layout::to_string(sw) << " at " << x;
   }
 }
 
@@ -118,7 +117,7 @@ TEST(Swizzle, Refusals) {
   };
   EXPECT_TRUE(refused(-1, 0, 3));
   EXPECT_TRUE(refused(1, -1, 3));
-  EXPECT_TRUE(refused(3, 0, 2));   // |S| < B: overlapping fields
+  EXPECT_TRUE(refused(3, 0, 2));  // |S| < B: overlapping fields
   EXPECT_TRUE(refused(3, 0, -2));
   EXPECT_TRUE(refused(1, 0, 63));  // M + B + |S| = 64
   EXPECT_TRUE(refused(1, 62, 1));

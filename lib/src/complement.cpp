@@ -1,8 +1,8 @@
 #include "layout/complement.hpp"
 
+#include "algebra_core.hpp"
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
-#include "algebra_core.hpp"
 #include "refusal.hpp"
 
 namespace layout {

@@ -1,9 +1,9 @@
 #include "layout/composition.hpp"
 
+#include "algebra_core.hpp"
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
 #include "layout/error.hpp"
-#include "algebra_core.hpp"
 #include "layout_ref.hpp"
 #include "refusal.hpp"
 
@@ -139,7 +139,8 @@ void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::No
   rd.push_back(*d);
   const ItNode* cs = s + 1;
   const ItNode* cd = d + 1;
-  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) compose_tree(a, cs, cd, rs, rd);
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span)
+    compose_tree(a, cs, cd, rs, rd);
   rs[hs].span = static_cast<int32_t>(rs.size() - hs);
   rd[hd].span = static_cast<int32_t>(rd.size() - hd);
 }

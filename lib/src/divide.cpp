@@ -91,25 +91,24 @@ Split split_divide(const Layout& a, const Tiler& b) {
 
 Layout logical_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("logical_divide", a, b, [&] {
-    return detail::build([&](auto& rs, auto& rd) {
-      detail::logical_divide_into(detail::LayoutRef(a), b, rs, rd);
-    });
+    return detail::build(
+        [&](auto& rs, auto& rd) { detail::logical_divide_into(detail::LayoutRef(a), b, rs, rd); });
   });
 }
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("zipped_divide", a, b,
-                        [&] { return detail::zipped(detail::split_divide(a, b)); });
+                                [&] { return detail::zipped(detail::split_divide(a, b)); });
 }
 
 Layout tiled_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("tiled_divide", a, b,
-                        [&] { return detail::tiled(detail::split_divide(a, b)); });
+                                [&] { return detail::tiled(detail::split_divide(a, b)); });
 }
 
 Layout flat_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("flat_divide", a, b,
-                        [&] { return detail::flat(detail::split_divide(a, b)); });
+                                [&] { return detail::flat(detail::split_divide(a, b)); });
 }
 
 }  // namespace layout

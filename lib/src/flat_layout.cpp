@@ -44,7 +44,7 @@ FlatLayout build(const Layout& l, const Modes& modes) {
   FlatLayout f{};
   f.rank = static_cast<int>(modes.size());
   const int last = f.rank - 1;
-  int64_t size = 1, lo = 0, hi = 0;          // over all modes
+  int64_t size = 1, lo = 0, hi = 0;               // over all modes
   int64_t inner = 1, inner_lo = 0, inner_hi = 0;  // over modes k < last
   try {
     for (int k = 0; k < f.rank; ++k) {
@@ -62,8 +62,10 @@ FlatLayout build(const Layout& l, const Modes& modes) {
       // negative resp. positive terms (all of one sign, so a partial overflow
       // means the total overflows: the check is exact).
       const int64_t term = checked::mul(m.s - 1, m.d);
-      if (term < 0) lo = checked::add(lo, term);
-      else hi = checked::add(hi, term);
+      if (term < 0)
+        lo = checked::add(lo, term);
+      else
+        hi = checked::add(hi, term);
     }
   } catch (const Overflow& e) {
     throw Error("make_flat", who, std::string("offsets do not fit in int64: ") + e.what());
@@ -82,9 +84,9 @@ FlatLayout build(const Layout& l, const Modes& modes) {
     qmax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max() - inner_hi) /
            static_cast<uint64_t>(dl);
   else if (dl < 0)  // (inner_lo - INT64_MIN) / |dl|, both formed in uint64
-    qmax = (static_cast<uint64_t>(inner_lo) + (uint64_t{1} << 63)) / (uint64_t{0} - static_cast<uint64_t>(dl));
-  const uint128_t limit =
-      (static_cast<uint128_t>(qmax) + 1) * static_cast<uint64_t>(inner) - 1;
+    qmax = (static_cast<uint64_t>(inner_lo) + (uint64_t{1} << 63)) /
+           (uint64_t{0} - static_cast<uint64_t>(dl));
+  const uint128_t limit = (static_cast<uint128_t>(qmax) + 1) * static_cast<uint64_t>(inner) - 1;
   f.max_index = limit > kAll ? kAll : static_cast<uint64_t>(limit);
   return f;
 }

@@ -165,9 +165,9 @@ void shape_div_int(const ItNode* a, int64_t& b, IntTuple::Nodes& out, const IntT
   if (!a->tuple) {
     int64_t x = a->v;
     if (x <= 0 || b <= 0 || (x % b != 0 && b % x != 0))
-      throw Error("shape_div", to_string(A) + ", " + to_string(B),
-                  "neither of " + std::to_string(x) + " and " + std::to_string(b) +
-                      " divides the other");
+      throw Error(
+          "shape_div", to_string(A) + ", " + to_string(B),
+          "neither of " + std::to_string(x) + " and " + std::to_string(b) + " divides the other");
     out.push_back({checked::ceil_div(x, b), 1, 0});
     b = checked::ceil_div(b, x);  // shape_div(b, x)
     return;
@@ -214,8 +214,7 @@ IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
 
 int64_t inner_product(const IntTuple& a, const IntTuple& b) {
   if (!congruent(a, b))
-    throw Error("inner_product", to_string(a) + ", " + to_string(b),
-                "operands are not congruent");
+    throw Error("inner_product", to_string(a) + ", " + to_string(b), "operands are not congruent");
   auto la = a.leaves();
   auto lb = b.leaves();
   int64_t r = 0;

@@ -75,8 +75,7 @@ Layout left_inverse_impl(const Layout& a) {
       refuse("no layout inverts A: after sorting by stride, mode " + std::to_string(y.s) + ":" +
              std::to_string(y.d) + " does not start at a multiple of the stride " +
              std::to_string(x.d) + " at or past the end of mode " + std::to_string(x.s) + ":" +
-             std::to_string(x.d) +
-             (y.d / x.d < x.s ? " (A is not injective or interleaves)" : ""));
+             std::to_string(x.d) + (y.d / x.d < x.s ? " (A is not injective or interleaves)" : ""));
     out.push_back({y.d / x.d, x.p});
   }
   out.push_back({m.back().s, m.back().p});

@@ -16,7 +16,8 @@ std::string operands_of(const IntTuple& shape, const IntTuple& stride) {
 
 }  // namespace
 
-Layout::Layout(IntTuple shape, IntTuple stride) : shape_(std::move(shape)), stride_(std::move(stride)) {
+Layout::Layout(IntTuple shape, IntTuple stride)
+    : shape_(std::move(shape)), stride_(std::move(stride)) {
   if (!congruent(shape_, stride_))
     throw Error("make_layout", operands_of(shape_, stride_), "shape and stride are not congruent");
   bool positive = true;
@@ -171,7 +172,8 @@ Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order) {
   auto o = order.leaves();
   std::vector<std::size_t> idx(s.size());
   std::iota(idx.begin(), idx.end(), 0);
-  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return o[a] < o[b]; });
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](std::size_t a, std::size_t b) { return o[a] < o[b]; });
   std::vector<int64_t> d(s.size());
   try {
     int64_t run = 1;
@@ -224,8 +226,7 @@ struct CoordError {
 
 void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   if (i->tuple) {
-    if (!s->tuple || s->v != i->v)
-      throw CoordError{"coordinate rank does not match the shape"};
+    if (!s->tuple || s->v != i->v) throw CoordError{"coordinate rank does not match the shape"};
     out.push_back(*i);
     std::size_t head = out.size() - 1;
     const ItNode* ci = i + 1;
@@ -311,7 +312,8 @@ int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
   std::string operands = to_string(c) + ", " + to_string(shape) + ", " + to_string(stride);
-  if (!congruent(shape, stride)) throw Error("crd2idx", operands, "shape and stride are not congruent");
+  if (!congruent(shape, stride))
+    throw Error("crd2idx", operands, "shape and stride are not congruent");
   try {
     return crd2idx_at(c.root(), shape.root(), stride.root());
   } catch (const CoordError& e) {

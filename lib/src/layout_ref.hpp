@@ -30,7 +30,9 @@ struct LayoutRef {
       if (!s[k].tuple) m.push_back({s[k].v, d[k].v});
     return m;
   }
-  Layout copy() const { return Layout::unchecked(IntTuple::from_nodes(s), IntTuple::from_nodes(d)); }
+  Layout copy() const {
+    return Layout::unchecked(IntTuple::from_nodes(s), IntTuple::from_nodes(d));
+  }
   // Appends this subtree to the node arrays.
   void append_to(IntTuple::Nodes& rs, IntTuple::Nodes& rd) const {
     rs.append(s, static_cast<std::size_t>(s->span));
@@ -43,7 +45,8 @@ struct OpenTuple {
   IntTuple::Nodes& rs;
   IntTuple::Nodes& rd;
   std::size_t hs, hd;
-  OpenTuple(IntTuple::Nodes& s, IntTuple::Nodes& d, int64_t n) : rs(s), rd(d), hs(s.size()), hd(d.size()) {
+  OpenTuple(IntTuple::Nodes& s, IntTuple::Nodes& d, int64_t n)
+      : rs(s), rd(d), hs(s.size()), hd(d.size()) {
     rs.push_back({n, 1, 1});
     rd.push_back({n, 1, 1});
   }

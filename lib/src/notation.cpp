@@ -23,7 +23,8 @@ public:
 
 private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw Error("parse", "\"" + std::string(s_) + "\"", what + " at position " + std::to_string(pos_));
+    throw Error("parse", "\"" + std::string(s_) + "\"",
+                what + " at position " + std::to_string(pos_));
   }
   void skip_ws() {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
@@ -91,7 +92,8 @@ private:
     }
     if (c == '_') {
       ++pos_;
-      if (pos_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '-'))
+      if (pos_ < s_.size() &&
+          (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '-'))
         return integer();  // static mark: _4
       Term t;
       t.kind = Term::Kind::underscore;
@@ -107,7 +109,8 @@ private:
       neg = s_[pos_] == '-';
       ++pos_;
     }
-    if (pos_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[pos_]))) fail("expected a digit");
+    if (pos_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[pos_])))
+      fail("expected a digit");
     // Accumulate as a negative number so that INT64_MIN parses.
     int64_t v = 0;
     while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
@@ -167,7 +170,8 @@ Layout term_to_layout(const Term& t, std::string_view text) {
     case Term::Kind::tuple: {
       bool has_layout = false;
       if (t.kind == Term::Kind::tuple)
-        for (const Term& e : t.elems) has_layout = has_layout || (e.kind != Term::Kind::integer && e.kind != Term::Kind::tuple);
+        for (const Term& e : t.elems)
+          has_layout = has_layout || (e.kind != Term::Kind::integer && e.kind != Term::Kind::tuple);
       if (!has_layout) {
         try {
           return make_layout_left(term_to_int_tuple(t, text));
@@ -204,7 +208,9 @@ Tiler term_to_tiler(const Term& t, std::string_view text) {
   return Tiler::tuple(std::move(e));
 }
 
-IntTuple parse_int_tuple(std::string_view text) { return term_to_int_tuple(parse_term(text), text); }
+IntTuple parse_int_tuple(std::string_view text) {
+  return term_to_int_tuple(parse_term(text), text);
+}
 Layout parse_layout(std::string_view text) { return term_to_layout(parse_term(text), text); }
 Tiler parse_tiler(std::string_view text) { return term_to_tiler(parse_term(text), text); }
 

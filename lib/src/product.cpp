@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "layout/checked.hpp"
 #include "algebra_core.hpp"
+#include "layout/checked.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -50,8 +50,7 @@ detail::Split split_product(const Layout& a, const Tiler& b) {
 
 Layout logical_product_impl(const Layout& a, const Tiler& b) {
   switch (b.kind) {
-    case Tiler::Kind::layout:
-    {
+    case Tiler::Kind::layout: {
       Layout copies = copies_of(a, b.layout);
       return concat_modes({&a, &copies});
     }
@@ -82,21 +81,21 @@ Layout zip_product(const Layout& a, const Layout& b, bool raked) {
   return Layout::unchecked(s.done(), d.done());
 }
 
-
 }  // namespace
 
 Layout logical_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("logical_product", a, b, [&] { return logical_product_impl(a, b); });
+  return detail::guarded_binary("logical_product", a, b,
+                                [&] { return logical_product_impl(a, b); });
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("zipped_product", a, b,
-                         [&] { return detail::zipped(split_product(a, b)); });
+                                [&] { return detail::zipped(split_product(a, b)); });
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("tiled_product", a, b,
-                         [&] { return detail::tiled(split_product(a, b)); });
+                                [&] { return detail::tiled(split_product(a, b)); });
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {

@@ -16,9 +16,9 @@
 namespace layout {
 
 struct ItNode {
-  int64_t v;       // leaf: the value; tuple: the arity
-  int32_t span;    // nodes in this subtree, itself included
-  int32_t tuple;   // 1 for a tuple node, 0 for a leaf
+  int64_t v;      // leaf: the value; tuple: the arity
+  int32_t span;   // nodes in this subtree, itself included
+  int32_t tuple;  // 1 for a tuple node, 0 for a leaf
 };
 
 class IntTuple {

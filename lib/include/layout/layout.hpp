@@ -27,7 +27,7 @@ using Modes = SmallVector<Mode, 16>;
 
 class Layout {
 public:
-  Layout() : shape_(1), stride_(0) {}  // 1:0
+  Layout() : shape_(1), stride_(0) {}       // 1:0
   Layout(IntTuple shape, IntTuple stride);  // validates; throws Error("make_layout", ...)
   // Trusted construction for results the algebra has already validated.
   static Layout unchecked(IntTuple shape, IntTuple stride) {

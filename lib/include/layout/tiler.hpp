@@ -14,8 +14,8 @@ namespace layout {
 struct Tiler {
   enum class Kind { layout, underscore, tuple };
   Kind kind = Kind::underscore;
-  Layout layout;               // kind == layout
-  std::vector<Tiler> elems;    // kind == tuple
+  Layout layout;             // kind == layout
+  std::vector<Tiler> elems;  // kind == tuple
 
   Tiler() = default;
   Tiler(Layout l) : kind(Kind::layout), layout(std::move(l)) {}  // NOLINT: a layout is a tiler
