@@ -20,23 +20,9 @@ using layout::tiled_divide;
 using layout::Tiler;
 using layout::zipped_divide;
 using oracle::L;
+using oracle::SameFunctionAndModes;
 using oracle::str;
 using oracle::T;
-
-// Same function and the same top-level mode sizes (the vectors' "equal" rule).
-::testing::AssertionResult SameFunctionAndModes(const Layout& got, const Layout& want) {
-  auto same = oracle::SameFunction(got, want);
-  if (!same) return same;
-  if (want.shape().is_tuple()) {
-    if (!got.shape().is_tuple() || got.rank() != want.rank())
-      return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
-    for (int k = 0; k < want.rank(); ++k)
-      if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
-        return ::testing::AssertionFailure()
-               << str(got) << " and " << str(want) << " differ in the size of mode " << k;
-  }
-  return ::testing::AssertionSuccess();
-}
 
 // logical_divide(A, B) for a layout B, checked against its definition:
 // R(i) = A((B, complement(B, size(A)))(i)), rank 2, mode 0 compatible with B.

@@ -199,6 +199,21 @@ inline ::testing::AssertionResult SameFunction(const Layout& a, const Layout& b)
   return r;
 }
 
+// Same function and the same top-level mode sizes (the vectors' "equal" rule).
+inline ::testing::AssertionResult SameFunctionAndModes(const Layout& got, const Layout& want) {
+  auto same = SameFunction(got, want);
+  if (!same) return same;
+  if (want.shape().is_tuple()) {
+    if (!got.shape().is_tuple() || got.rank() != want.rank())
+      return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
+    for (int k = 0; k < want.rank(); ++k)
+      if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
+        return ::testing::AssertionFailure()
+               << str(got) << " and " << str(want) << " differ in the size of mode " << k;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // R = A o B: R(i) == A(B(i)) for i < size(B), A naturally extended; size(R) ==
 // size(B) and shape(B) compatible with shape(R).
 inline ::testing::AssertionResult IsComposition(const Layout& a, const Layout& b, const Layout& r) {

@@ -21,22 +21,9 @@ using layout::tiled_product;
 using layout::Tiler;
 using layout::zipped_product;
 using oracle::L;
+using oracle::SameFunctionAndModes;
 using oracle::str;
 using oracle::T;
-
-::testing::AssertionResult SameFunctionAndModes(const Layout& got, const Layout& want) {
-  auto same = oracle::SameFunction(got, want);
-  if (!same) return same;
-  if (want.shape().is_tuple()) {
-    if (!got.shape().is_tuple() || got.rank() != want.rank())
-      return ::testing::AssertionFailure() << str(got) << " and " << str(want) << " differ in rank";
-    for (int k = 0; k < want.rank(); ++k)
-      if (oracle::product(got.shape()[k]) != oracle::product(want.shape()[k]))
-        return ::testing::AssertionFailure()
-               << str(got) << " and " << str(want) << " differ in the size of mode " << k;
-  }
-  return ::testing::AssertionSuccess();
-}
 
 // logical_product(A, B) for a layout B against its definition:
 // (A, complement(A, size(A)*cosize(B)) o B); mode 0 is A, mode 1 compatible with B.

@@ -177,6 +177,7 @@ using detail::check_no_carry;
 using detail::compose_tree;
 using detail::LayoutRef;
 using detail::OpenTuple;
+using detail::require_tiler_rank;
 
 // Appends A o B (layout B) for A's extension modes `am`.
 void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
@@ -198,9 +199,7 @@ void compose_tiler_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTup
     case Tiler::Kind::tuple:
       break;
   }
-  if (b.rank() > a.rank())
-    refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
-           std::to_string(a.rank()));
+  require_tiler_rank(b.rank(), a.rank());
   OpenTuple t(rs, rd, b.rank());
   for (int i = 0; i < b.rank(); ++i) {
     try {

@@ -55,9 +55,7 @@ void logical_divide_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTu
     case Tiler::Kind::tuple:
       break;
   }
-  if (b.rank() > a.rank())
-    refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
-           std::to_string(a.rank()));
+  require_tiler_rank(b.rank(), a.rank());
   OpenTuple t(rs, rd, a.rank());
   for (int i = 0; i < a.rank(); ++i) {
     if (i >= b.rank()) {

@@ -5,6 +5,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/layout.hpp"
+#include "refusal.hpp"
 
 namespace layout::detail {
 
@@ -39,6 +40,13 @@ struct LayoutRef {
     rd.append(d, static_cast<std::size_t>(d->span));
   }
 };
+
+// A tiler of rank r applies to a layout of rank >= r.
+inline void require_tiler_rank(int tiler_rank, int layout_rank) {
+  if (tiler_rank > layout_rank)
+    refuse("the tiler has " + std::to_string(tiler_rank) + " modes but A has only " +
+           std::to_string(layout_rank));
+}
 
 // Opens a tuple of n elements at the end of rs/rd; close() fixes its span.
 struct OpenTuple {

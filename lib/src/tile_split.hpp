@@ -8,6 +8,7 @@
 
 #include "layout/layout.hpp"
 #include "layout/tiler.hpp"
+#include "layout_ref.hpp"
 #include "refusal.hpp"
 
 namespace layout::detail {
@@ -18,9 +19,7 @@ struct Split {
 };
 
 inline void require_rank(const Layout& a, const Tiler& b) {
-  if (b.rank() > a.rank())
-    refuse("the tiler has " + std::to_string(b.rank()) + " modes but A has only " +
-           std::to_string(a.rank()));
+  require_tiler_rank(b.rank(), a.rank());
 }
 
 inline void add_mode(TupleBuilder& s, TupleBuilder& d, const Layout& m) {
