@@ -1,0 +1,15 @@
+#include "catalog_groups.hpp"
+
+namespace props {
+
+const std::vector<Law>& catalog() {
+  static const std::vector<Law> all = [] {
+    std::vector<Law> out;
+    for (auto group : {headline_laws})
+      for (Law& l : group()) out.push_back(std::move(l));
+    return out;
+  }();
+  return all;
+}
+
+}  // namespace props

@@ -1,0 +1,44 @@
+#include "law.hpp"
+
+namespace props {
+
+std::string describe(const Counterexample& c) {
+  std::string out = c.law + " on " + c.inputs + ": " + c.what;
+  if (c.index) {
+    out += " (at index " + std::to_string(*c.index);
+    if (c.expected) out += ", expected " + std::to_string(*c.expected);
+    if (c.actual) out += ", actual " + std::to_string(*c.actual);
+    out += ")";
+  }
+  return out;
+}
+
+std::string notation(const std::vector<Arg>& args) {
+  std::string out;
+  for (const Arg& a : args) {
+    if (!out.empty()) out += ", ";
+    std::visit(
+        [&](const auto& x) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int64_t>)
+            out += std::to_string(x);
+          else
+            out += layout::to_string(x);
+        },
+        a);
+  }
+  return out;
+}
+
+Counterexample fail(const std::string& law, const std::vector<Arg>& args, std::string what,
+                    std::optional<int64_t> index, std::optional<int64_t> expected,
+                    std::optional<int64_t> actual) {
+  return {law, notation(args), std::move(what), index, expected, actual};
+}
+
+const Law* find_law(const std::string& id) {
+  for (const Law& l : catalog())
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+}  // namespace props

@@ -1,0 +1,55 @@
+// props::Law — one law of the catalog: a plain C++ predicate over an Algebra
+// and its inputs that returns "holds" (nullopt) or a counterexample. No test
+// framework here: the RapidCheck drivers, the fuzz targets, the bulk checks
+// and `layoutcheck check` call the same predicates.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "algebra.hpp"
+
+namespace props {
+
+// What a law found wrong: the inputs in CuTe notation and, where the law is
+// pointwise, the index with the expected (oracle) and actual values.
+struct Counterexample {
+  std::string law;     // the law's id, e.g. "COAL-FN"
+  std::string inputs;  // "(6,2):(1,7), (3,2):(2,3)"
+  std::string what;    // the violated condition in words
+  std::optional<int64_t> index, expected, actual;
+};
+using Outcome = std::optional<Counterexample>;  // nullopt: the law holds
+
+// One line: "COAL-FN on (4,2):(2,1): value at 5 is 3, expected 5".
+std::string describe(const Counterexample& c);
+
+// A law's operands, parsed from CuTe notation by `layoutcheck check`.
+enum class ArgKind { layout, tiler, integer, int_tuple };
+using Arg = std::variant<Layout, Tiler, int64_t, IntTuple>;
+
+struct Law {
+  std::string id;         // "COMP-TILE"
+  std::string statement;  // one line, math
+  std::string ops;        // operations covered, comma separated
+  std::string classes;    // input classes it runs on (design §3)
+  std::vector<ArgKind> args;
+  std::function<Outcome(const Algebra&, const std::vector<Arg>&)> check;
+};
+
+// Every law, in catalog order (docs/LAWS.md lists the same).
+const std::vector<Law>& catalog();
+const Law* find_law(const std::string& id);
+
+// Builders used by the law definitions: the inputs' notation and a failure.
+std::string notation(const std::vector<Arg>& args);
+Counterexample fail(const std::string& law, const std::vector<Arg>& args, std::string what,
+                    std::optional<int64_t> index = std::nullopt,
+                    std::optional<int64_t> expected = std::nullopt,
+                    std::optional<int64_t> actual = std::nullopt);
+
+}  // namespace props

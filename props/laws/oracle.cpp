@@ -1,0 +1,58 @@
+#include "oracle.hpp"
+
+namespace props::oracle {
+
+namespace {
+__extension__ typedef __int128 i128;  // GCC/Clang extension; only inside the oracle
+}  // namespace
+
+std::vector<Leaf> leaves(const layout::Layout& l) {
+  std::vector<Leaf> out;
+  const layout::ItNode* s = l.shape().root();
+  const layout::ItNode* d = l.stride().root();
+  for (std::size_t k = 0; k < l.shape().node_count(); ++k)
+    if (!s[k].tuple) out.push_back({s[k].v, d[k].v});
+  return out;
+}
+
+std::optional<int64_t> size(const layout::Layout& l) {
+  i128 r = 1;
+  for (const Leaf& x : leaves(l)) {
+    r *= x.s;
+    if (r > INT64_MAX) return std::nullopt;
+  }
+  return static_cast<int64_t>(r);
+}
+
+std::optional<int64_t> eval(const std::vector<Leaf>& leaves, int64_t i) {
+  if (leaves.empty()) return 0;
+  const bool negative = i < 0;
+  i128 x = negative ? -static_cast<i128>(i) : static_cast<i128>(i);
+  i128 value = 0;
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    const bool last = k + 1 == leaves.size();
+    const i128 digit = last ? x : x % leaves[k].s;
+    if (!last) x /= leaves[k].s;
+    value += digit * leaves[k].d;
+    if (value > INT64_MAX || value < -static_cast<i128>(INT64_MAX)) return std::nullopt;
+  }
+  if (negative) value = -value;
+  return static_cast<int64_t>(value);
+}
+
+std::optional<int64_t> eval(const layout::Layout& l, int64_t i) { return eval(leaves(l), i); }
+
+std::vector<int64_t> table(const layout::Layout& l, int64_t limit) {
+  const std::optional<int64_t> n = size(l);
+  if (!n || *n > limit) throw TooLarge{};
+  const std::vector<Leaf> lv = leaves(l);
+  std::vector<int64_t> out(static_cast<std::size_t>(*n));
+  for (int64_t i = 0; i < *n; ++i) {
+    const std::optional<int64_t> v = eval(lv, i);
+    if (!v) throw Unrepresentable{};
+    out[static_cast<std::size_t>(i)] = *v;
+  }
+  return out;
+}
+
+}  // namespace props::oracle

@@ -1,0 +1,34 @@
+// props::oracle — the brute-force oracle. A layout is a function from
+// [0, size) to integers; the oracle evaluates it from the plain definition
+// (colexicographic digits over the flattened shape, the last leaf taking the
+// remaining quotient, L(-i) = -L(i)) in 128-bit arithmetic, reading only the
+// shape and stride leaves. It never calls the algebra.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "layout/layout.hpp"
+
+namespace props::oracle {
+
+struct Leaf {
+  int64_t s, d;
+};
+
+// The leaves of a layout, left to right (read from its representation).
+std::vector<Leaf> leaves(const layout::Layout& l);
+// Product of the shape leaves in 128 bits; nullopt past int64.
+std::optional<int64_t> size(const layout::Layout& l);
+// L(i) by the definition; nullopt when the value does not fit in int64.
+std::optional<int64_t> eval(const std::vector<Leaf>& leaves, int64_t i);
+std::optional<int64_t> eval(const layout::Layout& l, int64_t i);
+
+// Every value L(0..size-1). Throws TooLarge when size > limit (the caller
+// skips or samples such inputs) and Unrepresentable when a value overflows.
+struct TooLarge {};
+struct Unrepresentable {};
+std::vector<int64_t> table(const layout::Layout& l, int64_t limit = int64_t{1} << 22);
+
+}  // namespace props::oracle
