@@ -20,6 +20,7 @@ std::vector<Job> vector_jobs(const std::filesystem::path& dir) {
                       r.failed = c.failed();
                       r.cases = r.passed + r.failed;
                       for (const OpTally& t : c.ops) {
+                        r.disputed += t.disputed;
                         r.failures.insert(r.failures.end(), t.failures.begin(), t.failures.end());
                         const auto unlisted = t.failed - static_cast<int64_t>(t.failures.size());
                         if (unlisted > 0)
@@ -41,10 +42,11 @@ struct Row {
 };
 
 std::string row_text(const std::string& name, const std::string& cases, const std::string& passed,
-                     const std::string& failed, const std::string& time) {
+                     const std::string& failed, const std::string& disputed,
+                     const std::string& time) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%-28s %9s %9s %9s %9s\n", name.c_str(), cases.c_str(),
-                passed.c_str(), failed.c_str(), time.c_str());
+  std::snprintf(buf, sizeof buf, "%-28s %9s %9s %9s %9s %9s\n", name.c_str(), cases.c_str(),
+                passed.c_str(), failed.c_str(), disputed.c_str(), time.c_str());
   return buf;
 }
 
@@ -80,15 +82,20 @@ int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
     total.cases += r.result.cases;
     total.passed += r.result.passed;
     total.failed += r.result.failed;
+    total.disputed += r.result.disputed;
     seconds += r.seconds;
   }
-  os << row_text("check", "cases", "passed", "failed", "time");
+  os << row_text("check", "cases", "passed", "failed", "disputed", "time");
   for (const Row& r : rows)
     os << row_text(r.name, std::to_string(r.result.cases), std::to_string(r.result.passed),
                    r.error.empty() ? std::to_string(r.result.failed) : "error",
-                   seconds_text(r.seconds));
+                   std::to_string(r.result.disputed), seconds_text(r.seconds));
   os << row_text("total", std::to_string(total.cases), std::to_string(total.passed),
-                 std::to_string(total.failed), seconds_text(seconds));
+                 std::to_string(total.failed), std::to_string(total.disputed),
+                 seconds_text(seconds));
+  if (total.disputed > 0)
+    os << "(disputed: passed records whose reference answer violates the brute-force "
+          "post-condition; `layoutcheck vectors` lists each with the reason)\n";
   os << total.passed << " passed, " << total.failed << " failed\n";
   if (malformed) return kUsage;
   return total.failed == 0 ? kOk : kCheckFailed;

@@ -14,6 +14,7 @@ namespace layoutcheck {
 
 struct JobResult {
   int64_t cases = 0, passed = 0, failed = 0;
+  int64_t disputed = 0;               // passed, but the reference answer was wrong
   std::vector<std::string> failures;  // lines printed before the table
 };
 
