@@ -1,0 +1,118 @@
+// props::gen — RapidCheck generators for layouts, tilers, integers and
+// coordinates, one per input class of the design (§3).
+//
+// Every layout is built from a list of flat modes (s, d) plus a nesting plan
+// (a list of small codes; all zeros is flat). Both come from shrinkable
+// RapidCheck containers of gen::inRange values, so a failing case shrinks by
+// removing modes, lowering shapes and strides toward the bottom of their range
+// and zeroing the nesting codes (un-nesting). Constructions that must keep a
+// property (compact, injective, composable, ...) derive it from the picks, so
+// shrinking never leaves the class.
+//
+// Sizes stay at most 2^12 so that the brute-force oracle can tabulate every
+// layout; the large-values class keeps sizes small and makes strides and values
+// huge (past 2^31 and 2^32, up to the int64 edge) while every value of the
+// layout still fits in int64.
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "law.hpp"
+
+namespace props::gen {
+
+using layout::IntTuple;
+using layout::Layout;
+using layout::Mode;
+using layout::Tiler;
+
+inline constexpr int64_t max_size = int64_t{1} << 12;  // brute-force budget
+
+enum class InputClass {
+  nested,      // random nested shapes (depth <= 3, rank <= 4 per level), arbitrary strides >= 0
+  compact,     // make_layout_left / make_layout_right of a nested shape
+  permuted,    // compact in a permuted mode order
+  gaps,        // injective with gaps between the modes' images
+  broadcast,   // some modes with stride 0
+  size_one,    // size-1 modes inserted anywhere
+  negative,    // some negative strides
+  rewrite,     // function-preserving rewrites: split modes, insert size-1 modes, re-nest
+  large,       // small sizes, huge strides (past 2^31, 2^32, up to the int64 edge)
+  admissible,  // operands admissible by construction for the law's operation
+  near_miss,   // operands just outside admissibility, which must be refused (or be right)
+};
+
+const char* name(InputClass c);
+std::vector<InputClass> all_classes();
+
+// ---- layouts, one generator per class --------------------------------------
+rc::Gen<Layout> nested_layouts();
+rc::Gen<Layout> compact_layouts();
+rc::Gen<Layout> permuted_layouts();
+rc::Gen<Layout> gap_layouts();
+rc::Gen<Layout> broadcast_layouts();
+rc::Gen<Layout> size_one_layouts();
+rc::Gen<Layout> negative_layouts();
+rc::Gen<Layout> rewritten_layouts();
+rc::Gen<Layout> large_layouts();
+// Injective layouts whose sorted modes chain (each running end divides the
+// next stride): complementable with an exact tiling.
+rc::Gen<Layout> chained_layouts();
+// The layout class of c (admissible: chained; near_miss: overlapping modes).
+rc::Gen<Layout> layouts(InputClass c);
+
+// A layout and a function-preserving rewrite of it (split, size-1 modes, re-nest).
+rc::Gen<std::pair<Layout, Layout>> rewrite_pairs(InputClass base);
+
+// ---- operands of the binary operations -------------------------------------
+// (A, M): M a multiple of A's chain end when A chains (else a plain cotarget).
+rc::Gen<std::pair<Layout, int64_t>> complement_operands(InputClass c);
+// (A, i): an index, mostly inside [0, size(A)).
+rc::Gen<std::pair<Layout, int64_t>> index_operands(InputClass c);
+// (A, B) with A o B defined by construction: B's modes pick disjoint runs of
+// A's (split) leaves with their prefix-product strides.
+rc::Gen<std::pair<Layout, Layout>> composable_pairs(InputClass c);
+// (A, B) where B's modes carry across A's mode boundaries, or B's stride or
+// shape does not divide A's shape: must be refused (or be right).
+rc::Gen<std::pair<Layout, Layout>> near_miss_pairs();
+// (A, B, C): B composable with A, C composable with B and inside B's domain.
+rc::Gen<std::tuple<Layout, Layout, Layout>> composable_triples(InputClass c);
+// (A, T): a by-mode tiler whose tiles divide A's modes.
+rc::Gen<std::pair<Layout, Tiler>> divisible_tilers(InputClass c);
+// (A, T): a product-admissible tiler (A complementable, B compact or small).
+rc::Gen<std::pair<Layout, Tiler>> product_tilers(InputClass c);
+// (A, B) layouts for blocked/raked products.
+rc::Gen<std::pair<Layout, Layout>> product_pairs(InputClass c);
+// (coordinate, shape): a hierarchical coordinate inside the shape.
+rc::Gen<std::pair<IntTuple, IntTuple>> coordinates(InputClass c);
+
+// Layouts of class c in CuTe notation; near_miss: malformed strings.
+rc::Gen<std::string> notations(InputClass c);
+
+// ---- laws ------------------------------------------------------------------
+// The input classes a law runs on (by its ArgKinds).
+std::vector<InputClass> classes_for(const Law& law);
+// The law's arguments for one input class, picked by its ArgKinds (and, where
+// the kinds alone do not decide, by the operations it covers).
+rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c);
+
+// A law's arguments as RapidCheck shows them: CuTe notation.
+struct Args {
+  std::vector<Arg> v;
+  InputClass cls = InputClass::nested;
+};
+std::ostream& operator<<(std::ostream& os, const Args& a);
+rc::Gen<Args> shown_args_for(const Law& law, InputClass c);
+// One of the given classes (by default the law's, classes_for), picked
+// uniformly, then its arguments.
+rc::Gen<Args> mixed_args_for(const Law& law, std::vector<InputClass> classes);
+rc::Gen<Args> mixed_args_for(const Law& law);
+
+}  // namespace props::gen
