@@ -7,6 +7,16 @@
 
 namespace props {
 
-std::vector<Law> headline_laws();  // COAL-FN, COMP-TILE, COMP-ASSOC
+std::vector<Law> headline_laws();     // COAL-FN, COMP-TILE, COMP-ASSOC
+std::vector<Law> coord_laws();        // coordinates, eval, size, cosize, compact layouts
+std::vector<Law> coalesce_laws();     // canonical form, by-mode coalesce, filter
+std::vector<Law> composition_laws();  // pointwise, compatibility, identities, refusals
+std::vector<Law> complement_laws();   // disjoint, ordered, bounded
+std::vector<Law> inverse_laws();      // right and left inverses
+std::vector<Law> divide_laws();       // logical divide and its regroupings
+std::vector<Law> product_laws();      // logical, blocked, raked products and regroupings
+std::vector<Law> swizzle_laws();      // swizzle
+std::vector<Law> notation_laws();     // print / parse
+std::vector<Law> refusal_laws();      // messages, overflow
 
 }  // namespace props

@@ -13,14 +13,41 @@ std::string describe(const Counterexample& c) {
   return out;
 }
 
+namespace {
+
+// A string argument in double quotes, control bytes and quotes escaped.
+std::string quoted(const std::string& s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out = "\"";
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c < 0x20 || c >= 0x7f) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
 std::string notation(const std::vector<Arg>& args) {
   std::string out;
   for (const Arg& a : args) {
     if (!out.empty()) out += ", ";
     std::visit(
         [&](const auto& x) {
-          if constexpr (std::is_same_v<std::decay_t<decltype(x)>, int64_t>)
+          using X = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<X, int64_t>)
             out += std::to_string(x);
+          else if constexpr (std::is_same_v<X, std::string>)
+            out += quoted(x);
           else
             out += layout::to_string(x);
         },

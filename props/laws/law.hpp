@@ -28,9 +28,10 @@ using Outcome = std::optional<Counterexample>;  // nullopt: the law holds
 // One line: "COAL-FN on (4,2):(2,1): value at 5 is 3, expected 5".
 std::string describe(const Counterexample& c);
 
-// A law's operands, parsed from CuTe notation by `layoutcheck check`.
-enum class ArgKind { layout, tiler, integer, int_tuple };
-using Arg = std::variant<Layout, Tiler, int64_t, IntTuple>;
+// A law's operands, parsed from CuTe notation by `layoutcheck check`
+// (text: an arbitrary string, taken verbatim, for the notation laws).
+enum class ArgKind { layout, tiler, integer, int_tuple, text };
+using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string>;
 
 struct Law {
   std::string id;         // "COMP-TILE"

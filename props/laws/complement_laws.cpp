@@ -1,0 +1,150 @@
+// complement: CPL-DISJOINT, CPL-ORDERED, CPL-BOUND (the tiling law is COMP-TILE).
+#include <set>
+
+#include "catalog_groups.hpp"
+#include "law_util.hpp"
+
+namespace props {
+
+namespace {
+
+using namespace util;
+
+// A's modes that matter to the complement (stride != 0, size > 1), as a flat layout.
+Layout moving_part(const Layout& a) {
+  std::vector<IntTuple> s, d;
+  for (const oracle::Leaf& x : oracle::leaves(a))
+    if (x.s > 1 && x.d != 0) {
+      s.push_back(x.s);
+      d.push_back(x.d);
+    }
+  if (s.empty()) return Layout();
+  return Layout::unchecked(IntTuple::tuple(s), IntTuple::tuple(d));
+}
+
+// complement's precondition: M >= 1, every stride >= 0 (size-1 modes too),
+// sorted by stride each mode starts at or past the end of the previous one,
+// and the chain end and round_up(M, E) fit in int64.
+bool admissible(const Layout& a, int64_t m) {
+  if (m < 1) return false;
+  for (const oracle::Leaf& x : oracle::leaves(a))
+    if (x.d < 0) return false;
+  i128 end = 1;
+  for (const oracle::Leaf& x : sorted_modes(a)) {
+    if (x.d < end) return false;
+    end = static_cast<i128>(x.s) * x.d;
+    if (end > INT64_MAX) return false;
+  }
+  return (m + end - 1) / end * end <= INT64_MAX;
+}
+
+// The chain end E_k (1 without modes).
+i128 chain_end(const Layout& a) {
+  const Leaves lv = sorted_modes(a);
+  return lv.empty() ? 1 : static_cast<i128>(lv.back().s) * lv.back().d;
+}
+
+// CPL-DISJOINT: where defined, R(i) is not in A's image for i >= 1 and
+// (A without its stride-0 modes, R) repeats no offset.
+Outcome cpl_disjoint(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const int64_t m = std::get<int64_t>(args[1]);
+  Layout r;
+  try {
+    r = alg.complement(a, m);
+  } catch (const Error&) {
+    return std::nullopt;  // refusing admissible operands: CPL-ORDERED
+  }
+  const auto ta = table(a), tr = table(r);
+  if (!ta || !tr) return std::nullopt;
+  const std::set<int64_t> image(ta->begin(), ta->end());
+  for (std::size_t i = 1; i < tr->size(); ++i)
+    if (image.count((*tr)[i]))
+      return fail("CPL-DISJOINT", args, "complement " + show(r) + " hits A's image",
+                  static_cast<int64_t>(i), std::nullopt, (*tr)[i]);
+  const auto both = table(join(moving_part(a), r));
+  if (!both) return std::nullopt;
+  std::set<int64_t> seen;
+  for (std::size_t i = 0; i < both->size(); ++i)
+    if (!seen.insert((*both)[i]).second)
+      return fail("CPL-DISJOINT", args, "(A, " + show(r) + ") repeats an offset",
+                  static_cast<int64_t>(i), std::nullopt, (*both)[i]);
+  return std::nullopt;
+}
+
+// CPL-ORDERED: complement of admissible operands is never refused, and where
+// defined R is strictly increasing on [0, size(R)).
+Outcome cpl_ordered(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const int64_t m = std::get<int64_t>(args[1]);
+  Layout r;
+  try {
+    r = alg.complement(a, m);
+  } catch (const Error& e) {
+    if (!admissible(a, m)) return std::nullopt;
+    return refused("CPL-ORDERED", args, "complement", e);
+  }
+  const auto tr = table(r);
+  if (!tr) return std::nullopt;
+  for (std::size_t i = 1; i < tr->size(); ++i)
+    if ((*tr)[i] <= (*tr)[i - 1])
+      return fail("CPL-ORDERED", args, "complement " + show(r) + " is not strictly increasing",
+                  static_cast<int64_t>(i), std::nullopt, (*tr)[i]);
+  if (!tr->empty() && (*tr)[0] != 0)
+    return fail("CPL-ORDERED", args, "complement " + show(r) + " does not start at 0", 0, 0,
+                (*tr)[0]);
+  return std::nullopt;
+}
+
+// CPL-BOUND: for admissible operands, cosize(R) <= round_up(M, E) with E the
+// chain end (the gaps below E plus the copies of E up to M).
+Outcome cpl_bound(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const int64_t m = std::get<int64_t>(args[1]);
+  if (!admissible(a, m)) return std::nullopt;
+  Layout r;
+  try {
+    r = alg.complement(a, m);
+  } catch (const Error& e) {
+    return refused("CPL-BOUND", args, "complement", e);
+  }
+  const i128 e = chain_end(a);
+  const i128 bound = (m + e - 1) / e * e;
+  const i128 got = cosize(r);
+  if (got > bound)
+    return fail("CPL-BOUND", args, "cosize(" + show(r) + ") exceeds round_up(M, E)", std::nullopt,
+                static_cast<int64_t>(bound),
+                got > INT64_MAX ? INT64_MAX : static_cast<int64_t>(got));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<Law> complement_laws() {
+  using K = ArgKind;
+  return {
+      {"CPL-DISJOINT",
+       "where defined: R(i) is not in A's image for i >= 1; (A's non-broadcast modes, R) repeats "
+       "no offset",
+       "complement",
+       "injective with gaps, compact, permuted, stride 0, near misses (interleaving)",
+       {K::layout, K::integer},
+       guard(cpl_disjoint)},
+      {"CPL-ORDERED",
+       "admissible (M >= 1, all strides >= 0, sorted modes do not overlap, no overflow) never "
+       "refused; R(0) = 0 "
+       "and R strictly increasing",
+       "complement",
+       "injective with gaps, compact, permuted, size-1 modes, stride 0",
+       {K::layout, K::integer},
+       guard(cpl_ordered)},
+      {"CPL-BOUND",
+       "admissible: cosize(complement(A, M)) <= round_up(M, E), E the end of A's sorted chain",
+       "complement",
+       "injective with gaps (non-dividing), compact, M below and above E",
+       {K::layout, K::integer},
+       guard(cpl_bound)},
+  };
+}
+
+}  // namespace props

@@ -1,0 +1,218 @@
+// composition: COMP-FN, COMP-COMPAT, COMP-ID, COMP-LINEAR, COMP-TILER, COMP-REFUSE.
+#include "catalog_groups.hpp"
+#include "law_util.hpp"
+
+namespace props {
+
+namespace {
+
+using namespace util;
+
+// A(B(i)) for i < size(B), A naturally extended (INT64_MIN when unrepresentable).
+std::function<int64_t(int64_t)> composed(const Layout& a, const Layout& b) {
+  return [al = oracle::leaves(a), bl = oracle::leaves(b)](int64_t i) {
+    const int64_t bi = value(bl, i);
+    return bi == INT64_MIN ? INT64_MIN : value(al, bi);
+  };
+}
+
+// R = A o B (layout B) is A(B(i)) pointwise with size(B) elements.
+Outcome check_composed(const std::string& law, const std::vector<Arg>& args, const Layout& a,
+                       const Layout& b, const Layout& r, const std::string& what) {
+  const auto n = oracle::size(b);
+  if (!n || *n > kLimit) return std::nullopt;
+  if (oracle::size(r) != n)
+    return fail(law, args, what + " = " + show(r) + " has not size(B) elements");
+  return pointwise(law, args, what + " = " + show(r) + " is not A(B(i))", r, *n, composed(a, b));
+}
+
+// COMP-FN: where composition(A, B) is defined, R(i) = A(B(i)) for i < size(B).
+Outcome comp_fn(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  Layout r;
+  try {
+    r = alg.composition(a, b);
+  } catch (const Error&) {
+    return std::nullopt;  // refusals: COMP-REFUSE, COMP-ID, COMP-LINEAR
+  }
+  return check_composed("COMP-FN", args, a, b, r, "A o B");
+}
+
+// COMP-COMPAT: where defined, shape(B) is compatible with shape(A o B).
+Outcome comp_compat(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  Layout r;
+  try {
+    r = alg.composition(a, b);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  if (!is_compatible(b.shape(), r.shape()))
+    return fail("COMP-COMPAT", args,
+                "shape(B) = " + layout::to_string(b.shape()) +
+                    " is not compatible with shape(A o B) = " + layout::to_string(r.shape()));
+  return std::nullopt;
+}
+
+// COMP-ID: A o size(A):1 is never refused and is A on its domain.
+Outcome comp_id(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const auto n = oracle::size(a);
+  if (!n || *n > kLimit) return std::nullopt;
+  const Layout id(*n, 1);
+  Layout r;
+  try {
+    r = alg.composition(a, id);
+  } catch (const Error& e) {
+    return refused("COMP-ID", args, "composition with size(A):1", e);
+  }
+  if (oracle::size(r) != n)
+    return fail("COMP-ID", args, "A o size(A):1 = " + show(r) + ", resized");
+  const Leaves al = oracle::leaves(a);
+  return pointwise("COMP-ID", args, "A o size(A):1 = " + show(r) + " is not A", r, *n,
+                   [&](int64_t i) { return value(al, i); });
+}
+
+// COMP-LINEAR: A linear on all i >= 0 (A(i) = i*d, e.g. n:1; natural extension
+// included) and B with non-negative strides: A o B is never refused and is d*B(i).
+Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  const auto d = linear_stride(a);
+  if (!d) return std::nullopt;
+  for (const oracle::Leaf& x : oracle::leaves(b))
+    if (x.d < 0) return std::nullopt;
+  const auto n = oracle::size(b);
+  if (!n || *n > kLimit) return std::nullopt;
+  const Leaves bl = oracle::leaves(b);
+  for (int64_t i = 0; i < *n; ++i) {  // results must fit in int64
+    const i128 v = static_cast<i128>(value(bl, i)) * *d;
+    if (value(bl, i) == INT64_MIN || v > INT64_MAX / 2 || v < INT64_MIN / 2) return std::nullopt;
+  }
+  if (cosize(b) * (*d < 0 ? -static_cast<i128>(*d) : static_cast<i128>(*d)) > INT64_MAX / 2)
+    return std::nullopt;
+  Layout r;
+  try {
+    r = alg.composition(a, b);
+  } catch (const Error& e) {
+    return refused("COMP-LINEAR", args, "composition", e);
+  }
+  return check_composed("COMP-LINEAR", args, a, b, r, "A o B");
+}
+
+// COMP-TILER: composition with a tiler. A layout tiler is COMP-FN; `_` gives
+// A; a tuple of rank r <= rank(A) composes by mode: rank(R) = r and
+// R_k(j) = A_k(B_k(j)) (or A_k for `_`); rank r > rank(A) is refused.
+Outcome comp_tiler(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Tiler& t = std::get<Tiler>(args[1]);
+  const int rank_a = a.shape().is_int() ? 1 : a.rank();
+  const bool admissible = !t.is_tuple() || t.rank() <= rank_a;
+  Layout r;
+  try {
+    r = alg.composition(a, t);
+  } catch (const Error&) {
+    return std::nullopt;  // refusing is allowed; a wrong answer is not
+  }
+  if (!admissible)
+    return fail("COMP-TILER", args,
+                "a tiler of rank " + std::to_string(t.rank()) + " > rank(A) gave " + show(r));
+  if (t.is_layout()) return check_composed("COMP-TILER", args, a, t.layout, r, "A o B");
+  if (t.is_underscore()) {
+    if (table(r) != table(a) || oracle::size(r) != oracle::size(a))
+      return fail("COMP-TILER", args, "A o _ = " + show(r) + " is not A");
+    return std::nullopt;
+  }
+  if (t.rank() >= 2 && (r.shape().is_int() || r.rank() != t.rank()))
+    return fail(
+        "COMP-TILER", args,
+        "A o B = " + show(r) + " does not have rank(B) = " + std::to_string(t.rank()) + " modes");
+  for (int k = 0; k < t.rank(); ++k) {
+    const Tiler& tk = t.elems[static_cast<std::size_t>(k)];
+    const Layout ak = a.shape().is_int() ? a : a[k];
+    const Layout rk = t.rank() == 1 ? r : r[k];
+    const std::string what = "mode " + std::to_string(k) + " of A o B = " + show(r);
+    if (tk.is_underscore()) {
+      if (oracle::size(rk) != oracle::size(ak) || table(rk) != table(ak))
+        return fail("COMP-TILER", args, what + " is not A_k");
+    } else if (tk.is_layout()) {
+      if (auto bad = check_composed("COMP-TILER", args, ak, tk.layout, rk, what)) return bad;
+    }
+  }
+  return std::nullopt;
+}
+
+// COMP-REFUSE: on any pair (near misses above all: CuTe's carries and
+// non-divisible walks), composition and the tile mode of logical_divide and
+// zipped_divide either refuse or are A(B(i)) pointwise.
+Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  try {
+    const Layout r = alg.composition(a, b);
+    if (auto bad = check_composed("COMP-REFUSE", args, a, b, r, "A o B")) return bad;
+  } catch (const Error&) {
+  }
+  for (const bool zipped : {false, true}) {
+    try {
+      const Layout r = zipped ? alg.zipped_divide(a, b) : alg.logical_divide(a, b);
+      const std::string op = zipped ? "zipped_divide" : "logical_divide";
+      if (r.shape().is_int() || r.rank() != 2)
+        return fail("COMP-REFUSE", args, op + " gave " + show(r) + ", not of rank 2");
+      if (auto bad = check_composed("COMP-REFUSE", args, a, b, r[0], "the tile of " + op))
+        return bad;
+    } catch (const Error&) {
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<Law> composition_laws() {
+  using K = ArgKind;
+  return {
+      {"COMP-FN",
+       "where defined: size(A o B) = size(B) and (A o B)(i) = A(B(i)) for i < size(B)",
+       "composition",
+       "composable pairs, random nested, compact, B past size(A), negative B stride",
+       {K::layout, K::layout},
+       guard(comp_fn)},
+      {"COMP-COMPAT",
+       "where defined: shape(B) is compatible with shape(A o B)",
+       "composition",
+       "composable pairs, tuple-shaped B",
+       {K::layout, K::layout},
+       guard(comp_compat)},
+      {"COMP-ID",
+       "A o size(A):1 is never refused and equals A on [0, size(A))",
+       "composition",
+       "random nested, gaps, stride 0, negative strides",
+       {K::layout},
+       guard(comp_id)},
+      {"COMP-LINEAR",
+       "A(i) = i*d for all i >= 0 and B with strides >= 0: A o B is never refused and is d*B(i)",
+       "composition",
+       "compact A (n:1, split or nested), any non-negative B",
+       {K::layout, K::layout},
+       guard(comp_linear)},
+      {"COMP-TILER",
+       "tiler B: a tuple of rank r <= rank(A) gives rank r with R_k(j) = A_k(B_k(j)) (`_`: A_k); "
+       "rank r > rank(A) refused; a layout tiler is COMP-FN",
+       "composition (tiler)",
+       "by-mode tilers, `_`, tilers of integers",
+       {K::layout, K::tiler},
+       guard(comp_tiler)},
+      {"COMP-REFUSE",
+       "a refusal is never replaced by a wrong answer: composition, and the tile of "
+       "logical_divide and zipped_divide, refuse or are A(B(i)) pointwise",
+       "composition, logical_divide, zipped_divide",
+       "near misses (carries across A's boundaries, non-divisible walks), composable pairs",
+       {K::layout, K::layout},
+       guard(comp_refuse)},
+  };
+}
+
+}  // namespace props

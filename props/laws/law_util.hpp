@@ -1,0 +1,178 @@
+// Internal helpers shared by the law groups: brute-force building blocks on
+// top of the oracle. Nothing here calls the algebra.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "law.hpp"
+#include "oracle.hpp"
+
+namespace props::util {
+
+__extension__ typedef __int128 i128;
+
+using layout::Error;
+using Leaves = std::vector<oracle::Leaf>;
+
+// Work bound of one law case: inputs past this many indices are skipped.
+constexpr int64_t kLimit = int64_t{1} << 16;
+
+// L(i) by the oracle; INT64_MIN (never a layout value here) when it does not fit.
+inline int64_t value(const Leaves& lv, int64_t i) {
+  return oracle::eval(lv, i).value_or(INT64_MIN);
+}
+
+// Whether evaluating L(i) term by term in int64 (digit * stride per leaf, then
+// running sums in leaf order) passes int64 somewhere, even when the final value
+// fits: checked int64 arithmetic may then refuse (docs/SEMANTICS.md).
+inline bool intermediate_overflow(const Leaves& lv, int64_t i) {
+  const i128 lo = INT64_MIN, hi = INT64_MAX;
+  i128 x = i < 0 ? -static_cast<i128>(i) : static_cast<i128>(i);
+  i128 sum = 0;
+  for (std::size_t k = 0; k < lv.size(); ++k) {
+    const bool last = k + 1 == lv.size();
+    const i128 digit = last ? x : x % lv[k].s;
+    if (!last) x /= lv[k].s;
+    const i128 term = digit * lv[k].d;
+    sum += term;
+    if (term < lo || term > hi || sum < lo || sum > hi) return true;
+  }
+  return false;
+}
+
+// The oracle table, or nullopt when the layout is too large or a value overflows.
+inline std::optional<std::vector<int64_t>> table(const Layout& l, int64_t limit = kLimit) {
+  try {
+    return oracle::table(l, limit);
+  } catch (const oracle::TooLarge&) {
+  } catch (const oracle::Unrepresentable&) {
+  }
+  return std::nullopt;
+}
+
+// cosize by the definition in 128 bits: 1 + sum (s-1)|d|.
+inline i128 cosize(const Layout& l) {
+  i128 r = 1;
+  for (const oracle::Leaf& x : oracle::leaves(l)) {
+    const i128 d = x.d < 0 ? -static_cast<i128>(x.d) : static_cast<i128>(x.d);
+    r += static_cast<i128>(x.s - 1) * d;
+    if (r > (static_cast<i128>(1) << 100)) return r;  // saturate far past int64
+  }
+  return r;
+}
+
+// size of an IntTuple by the leaves, 128 bits (saturating).
+inline i128 size(const IntTuple& t) {
+  i128 r = 1;
+  t.for_each_leaf([&](int64_t v) {
+    r *= v;
+    if (r > (static_cast<i128>(1) << 100)) r = static_cast<i128>(1) << 100;
+  });
+  return r;
+}
+inline int64_t size64(const Layout& l) { return oracle::size(l).value_or(INT64_MAX); }
+
+// (A, B) as one rank-2 layout (no validation: the oracle evaluates it).
+inline Layout join(const Layout& a, const Layout& b) {
+  return Layout::unchecked(IntTuple::tuple({a.shape(), b.shape()}),
+                           IntTuple::tuple({a.stride(), b.stride()}));
+}
+
+// is_compatible(a, b): an integer a needs a == size(b); a tuple a needs a tuple
+// b of the same rank with elementwise compatibility.
+inline bool is_compatible(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int()) return static_cast<i128>(a.value()) == size(b);
+  if (!b.is_tuple() || a.rank() != b.rank()) return false;
+  for (int k = 0; k < a.rank(); ++k)
+    if (!is_compatible(a[k], b[k])) return false;
+  return true;
+}
+
+// The colexicographic digits of i over sizes (the last one takes the quotient).
+inline std::vector<int64_t> digits(int64_t i, const std::vector<int64_t>& sizes) {
+  std::vector<int64_t> out(sizes.size(), 0);
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    if (k + 1 == sizes.size()) {
+      out[k] = i;
+    } else {
+      out[k] = i % sizes[k];
+      i /= sizes[k];
+    }
+  }
+  return out;
+}
+
+// Every leaf strictly positive-size mode with s > 1 and d != 0, sorted by stride.
+inline Leaves sorted_modes(const Layout& l) {
+  Leaves lv;
+  for (const oracle::Leaf& x : oracle::leaves(l))
+    if (x.s > 1 && x.d != 0) lv.push_back(x);
+  std::stable_sort(lv.begin(), lv.end(), [](auto& x, auto& y) { return x.d < y.d; });
+  return lv;
+}
+
+// A is linear on all integers i >= 0 (A(i) = i*A(1), natural extension
+// included): each leaf of size > 1 and the last leaf have stride d*prefix.
+inline std::optional<int64_t> linear_stride(const Layout& a) {
+  const Leaves lv = oracle::leaves(a);
+  std::optional<int64_t> d;
+  i128 prefix = 1;
+  for (std::size_t k = 0; k < lv.size(); ++k) {
+    const bool last = k + 1 == lv.size();
+    if (lv[k].s > 1 || last) {
+      if (!d) {
+        if (lv[k].d % static_cast<int64_t>(prefix) != 0) return std::nullopt;
+        d = lv[k].d / static_cast<int64_t>(prefix);
+      } else if (static_cast<i128>(*d) * prefix != lv[k].d) {
+        return std::nullopt;
+      }
+    }
+    prefix *= lv[k].s;
+    if (prefix > INT64_MAX) return std::nullopt;
+  }
+  return d.value_or(0);
+}
+
+// Pointwise comparison of a result against expected values on [0, n).
+inline Outcome pointwise(const std::string& law, const std::vector<Arg>& args,
+                         const std::string& what, const Layout& got, int64_t n,
+                         const std::function<int64_t(int64_t)>& want) {
+  const Leaves gl = oracle::leaves(got);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t w = want(i), g = value(gl, i);
+    if (w != g) return fail(law, args, what, i, w, g);
+  }
+  return std::nullopt;
+}
+
+// Runs a law body; oversized or unrepresentable inputs are skipped (holds).
+inline Outcome guarded(const std::function<Outcome()>& body) {
+  try {
+    return body();
+  } catch (const oracle::TooLarge&) {
+  } catch (const oracle::Unrepresentable&) {
+  }
+  return std::nullopt;
+}
+
+using Check = std::function<Outcome(const Algebra&, const std::vector<Arg>&)>;
+inline Check guard(Outcome (*f)(const Algebra&, const std::vector<Arg>&)) {
+  return [f](const Algebra& alg, const std::vector<Arg>& args) {
+    return guarded([&] { return f(alg, args); });
+  };
+}
+
+// The law's table and the standard "refused admissible operands" failure.
+inline Counterexample refused(const std::string& law, const std::vector<Arg>& args,
+                              const std::string& op, const Error& e) {
+  return fail(law, args, op + " refused admissible operands: " + e.what());
+}
+
+inline std::string show(const Layout& l) { return layout::to_string(l); }
+
+}  // namespace props::util

@@ -1,0 +1,217 @@
+// Products: LPROD-DEF, PROD-REGROUP, PROD-SIZE, BLOCKED-DEF, RAKED-DEF.
+#include <algorithm>
+
+#include "catalog_groups.hpp"
+#include "tiling_util.hpp"
+
+namespace props {
+
+namespace {
+
+using namespace util;
+
+// LPROD-DEF: where defined, logical_product(A, B)(a + size(A) b) = A(a) +
+// C(B(b)) with C = complement(A, size(A) cosize(B)) (checked by brute force);
+// by mode for tuple tilers; modes (size(A), size(B)).
+Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Tiler& t = std::get<Tiler>(args[1]);
+  Layout r;
+  try {
+    r = alg.logical_product(a, t);
+  } catch (const Error&) {
+    return std::nullopt;  // PROD-SIZE judges refusals of admissible operands
+  }
+  const auto p = plan(alg, a, t, Group::logical, true);
+  if (!p) return std::nullopt;
+  return check_plan("LPROD-DEF", args, "logical_product", *p, r, true);
+}
+
+// PROD-REGROUP: where defined, zipped/tiled_product are the by-mode
+// logical_product regrouped (A_0.., P_0.., A_r..) pointwise.
+Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Tiler& t = std::get<Tiler>(args[1]);
+  for (const Group g : {Group::zipped, Group::tiled}) {
+    const std::string name = g == Group::zipped ? "zipped_product" : "tiled_product";
+    Layout r;
+    try {
+      r = g == Group::zipped ? alg.zipped_product(a, t) : alg.tiled_product(a, t);
+    } catch (const Error&) {
+      continue;
+    }
+    const auto p = plan(alg, a, t, g, true);
+    if (!p) continue;
+    if (auto bad = check_plan("PROD-REGROUP", args, name, *p, r, true)) return bad;
+  }
+  return std::nullopt;
+}
+
+// A is a bijection onto [0, size(A)) (compact up to a permutation).
+bool compact(const Layout& a) {
+  auto t = table(a);
+  if (!t) return false;
+  std::sort(t->begin(), t->end());
+  for (std::size_t i = 0; i < t->size(); ++i)
+    if ((*t)[i] != static_cast<int64_t>(i)) return false;
+  return true;
+}
+
+// PROD-SIZE: logical, zipped, tiled, blocked and raked products have
+// size(A)*size(B) elements; never refused when A is compact up to a
+// permutation and A and B have strides >= 0.
+Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  const auto sa = oracle::size(a), sb = oracle::size(b);
+  if (!sa || !sb) return std::nullopt;
+  const i128 want = static_cast<i128>(*sa) * *sb;
+  if (want > kLimit || cosize(b) * *sa > kLimit) return std::nullopt;
+  bool nonneg = true;
+  for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
+  for (const oracle::Leaf& x : oracle::leaves(a)) nonneg = nonneg && x.d >= 0;  // complement(A, ..)
+  const bool must = nonneg && compact(a);
+  const std::pair<const char*, std::function<Layout()>> ops[] = {
+      {"logical_product", [&] { return alg.logical_product(a, b); }},
+      {"zipped_product", [&] { return alg.zipped_product(a, b); }},
+      {"tiled_product", [&] { return alg.tiled_product(a, b); }},
+      {"blocked_product", [&] { return alg.blocked_product(a, b); }},
+      {"raked_product", [&] { return alg.raked_product(a, b); }},
+  };
+  for (const auto& [name, f] : ops) {
+    Layout r;
+    try {
+      r = f();
+    } catch (const Error& e) {
+      if (must) return refused("PROD-SIZE", args, name, e);
+      continue;
+    }
+    if (oracle::size(r) != static_cast<int64_t>(want))
+      return fail("PROD-SIZE", args,
+                  std::string(name) + " gave " + show(r) + ", not size(A)*size(B) elements",
+                  std::nullopt, static_cast<int64_t>(want), oracle::size(r).value_or(-1));
+  }
+  return std::nullopt;
+}
+
+// BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
+// 1:0 and C = complement(A, size(A) cosize(B)) (checked by brute force), mode
+// k of the result is (A'_k, (C o B')_k) (blocked) or ((C o B')_k, A'_k)
+// (raked): value sum_k A'_k(x_k) + C(sum_k B'_k(y_k)).
+Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
+                   const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  Layout r;
+  try {
+    r = raked ? alg.raked_product(a, b) : alg.blocked_product(a, b);
+  } catch (const Error&) {
+    return std::nullopt;  // PROD-SIZE judges refusals
+  }
+  const auto sa = oracle::size(a);
+  if (!sa) return std::nullopt;
+  const i128 target = static_cast<i128>(*sa) * cosize(b);
+  if (target > kLimit) return std::nullopt;
+  Layout c;
+  try {
+    c = alg.complement(a, static_cast<int64_t>(target));
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  if (auto bad = validate_complement(a, c)) return fail(law, args, *bad);
+  const int ra = a.shape().is_int() ? 1 : a.rank(), rb = b.shape().is_int() ? 1 : b.rank();
+  const int rr = std::max(ra, rb);
+  std::vector<Layout> am, bm;
+  for (int k = 0; k < rr; ++k) {
+    am.push_back(k >= ra ? Layout() : a.shape().is_int() ? a : a[k]);
+    bm.push_back(k >= rb ? Layout() : b.shape().is_int() ? b : b[k]);
+  }
+  std::vector<int64_t> sizes, mode_sizes;
+  for (int k = 0; k < rr; ++k) {
+    const int64_t x = size64(am[static_cast<std::size_t>(k)]);
+    const int64_t y = size64(bm[static_cast<std::size_t>(k)]);
+    sizes.push_back(raked ? y : x);
+    sizes.push_back(raked ? x : y);
+    mode_sizes.push_back(x * y);
+  }
+  const i128 n = static_cast<i128>(*sa) * size64(b);
+  if (n > kLimit) return std::nullopt;
+  const std::string op = raked ? "raked_product" : "blocked_product";
+  if (oracle::size(r) != static_cast<int64_t>(n))
+    return fail(law, args, op + " gave " + show(r) + ", not size(A)*size(B) elements");
+  if (rr >= 2) {
+    bool ok = r.shape().is_tuple() && r.rank() == rr;
+    for (int k = 0; ok && k < rr; ++k)
+      ok = util::size(r.shape()[k]) == mode_sizes[static_cast<std::size_t>(k)];
+    if (!ok) return fail(law, args, op + " gave " + show(r) + ", with modes of other sizes");
+  }
+  const Leaves cl = oracle::leaves(c);
+  return pointwise(law, args, op + " gave " + show(r) + ", not its definition", r,
+                   static_cast<int64_t>(n), [&](int64_t i) {
+                     const std::vector<int64_t> dg = digits(i, sizes);
+                     i128 av = 0, bv = 0;
+                     for (int k = 0; k < rr; ++k) {
+                       const std::size_t x = static_cast<std::size_t>(2 * k + (raked ? 1 : 0));
+                       const std::size_t y = static_cast<std::size_t>(2 * k + (raked ? 0 : 1));
+                       av += value(oracle::leaves(am[static_cast<std::size_t>(k)]), dg[x]);
+                       bv += value(oracle::leaves(bm[static_cast<std::size_t>(k)]), dg[y]);
+                     }
+                     if (bv > INT64_MAX || bv < -INT64_MAX) return INT64_MIN;
+                     const int64_t cv = value(cl, static_cast<int64_t>(bv));
+                     const i128 v = av + cv;
+                     if (cv == INT64_MIN || v > INT64_MAX || v < -INT64_MAX) return INT64_MIN;
+                     return static_cast<int64_t>(v);
+                   });
+}
+
+Outcome blocked_def(const Algebra& alg, const std::vector<Arg>& args) {
+  return block_rake("BLOCKED-DEF", false, alg, args);
+}
+Outcome raked_def(const Algebra& alg, const std::vector<Arg>& args) {
+  return block_rake("RAKED-DEF", true, alg, args);
+}
+
+}  // namespace
+
+std::vector<Law> product_laws() {
+  using K = ArgKind;
+  return {
+      {"LPROD-DEF",
+       "where defined: logical_product(A, B)(a + size(A) b) = A(a) + C(B(b)), C = complement(A, "
+       "size(A) cosize(B)) (checked by brute force); by mode for tuple tilers; modes (size(A), "
+       "size(B))",
+       "logical_product, complement",
+       "compact and gapped A, any B, by-mode tilers",
+       {K::layout, K::tiler},
+       guard(lprod_def)},
+      {"PROD-REGROUP",
+       "where defined: zipped/tiled_product = (A_0.., P_0.., A_r..) pointwise, the halves of the "
+       "by-mode logical_product; zipped modes (prod A, prod P), tiled (prod A, P_0, ..)",
+       "zipped_product, tiled_product",
+       "layout and by-mode tilers, random nested",
+       {K::layout, K::tiler},
+       guard(prod_regroup)},
+      {"PROD-SIZE",
+       "logical/zipped/tiled/blocked/raked products have size(A)*size(B) elements; never refused "
+       "for A compact up to a permutation and A, B with strides >= 0 (size-1 modes too)",
+       "logical_product, zipped_product, tiled_product, blocked_product, raked_product",
+       "compact and permuted A, gapped A, any B",
+       {K::layout, K::layout},
+       guard(prod_size)},
+      {"BLOCKED-DEF",
+       "where defined: mode k of blocked_product(A, B) is (A'_k, (C o B')_k), C = complement(A, "
+       "size(A) cosize(B)), A' and B' padded with 1:0; value sum A'_k(x_k) + C(sum B'_k(y_k))",
+       "blocked_product",
+       "rank-1 and rank-2 pairs, unequal ranks, compact and gapped A",
+       {K::layout, K::layout},
+       guard(blocked_def)},
+      {"RAKED-DEF",
+       "where defined: mode k of raked_product(A, B) is ((C o B')_k, A'_k), as BLOCKED-DEF",
+       "raked_product",
+       "rank-1 and rank-2 pairs, unequal ranks, compact and gapped A",
+       {K::layout, K::layout},
+       guard(raked_def)},
+  };
+}
+
+}  // namespace props

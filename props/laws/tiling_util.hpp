@@ -1,0 +1,210 @@
+// Internal: the definitions of the divides and products as brute-force
+// evaluators. The layout is split into pieces (each piece a digit of the
+// result's colexicographic index); the expected value sums per-mode terms
+// computed with the oracle. The algebra is called only for the complements,
+// which are validated by brute force before use.
+#pragma once
+
+#include <set>
+
+#include "law_util.hpp"
+
+namespace props::util {
+
+// One factor of a divided or multiplied mode.
+struct Half {
+  Layout a;            // A_k
+  Layout b;            // B_k (divides: the tiler; products: the copies layout)
+  Layout c;            // the complement
+  bool whole = false;  // A_k alone (a `_` or a mode past the tiler)
+  bool unit = false;   // the tile 1:0 of a `_` in a zipped/tiled/flat divide
+};
+
+struct Piece {
+  std::size_t mode;
+  int part;  // 0: first half (tile / A_k), 1: second half (rest / copies), 2: A_k whole
+  int64_t size;
+};
+
+// The complement from the algebra, checked against its post-condition by
+// brute force: C(0) = 0, strictly increasing, C(i) not in X's image for i >= 1.
+// A message when it is wrong; oracle::TooLarge when it cannot be checked.
+inline std::optional<std::string> validate_complement(const Layout& x, const Layout& c) {
+  const auto tx = table(x), tc = table(c);
+  if (!tx || !tc) throw oracle::TooLarge{};  // skipped by guarded()
+  const std::set<int64_t> image(tx->begin(), tx->end());
+  for (std::size_t i = 0; i < tc->size(); ++i) {
+    if ((i == 0 && (*tc)[0] != 0) || (i > 0 && ((*tc)[i] <= (*tc)[i - 1] || image.count((*tc)[i]))))
+      return "complement " + show(c) + " of " + show(x) + " is wrong at index " + std::to_string(i);
+  }
+  return std::nullopt;
+}
+
+// Expected value of the regrouped layout at index i.
+// Divides: part 0/1 are the tile/rest digits t, u of A_k(J_k(t + size(B_k) u)),
+// J_k = (B_k, C_k). Products: A_k(t) + C_k(B_k(u)).
+inline int64_t expected_value(const std::vector<Half>& halves, const std::vector<Piece>& pieces,
+                              bool product, int64_t i) {
+  std::vector<int64_t> sizes;
+  for (const Piece& p : pieces) sizes.push_back(p.size);
+  const std::vector<int64_t> dg = digits(i, sizes);
+  std::vector<int64_t> t(halves.size(), 0), u(halves.size(), 0);
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    (pieces[k].part == 1 ? u : t)[pieces[k].mode] = dg[k];
+  i128 sum = 0;
+  for (std::size_t k = 0; k < halves.size(); ++k) {
+    const Half& h = halves[k];
+    const Leaves al = oracle::leaves(h.a);
+    int64_t v = 0;
+    if (h.whole) {
+      v = value(al, t[k]);
+    } else if (h.unit) {
+      v = value(al, u[k]);
+    } else if (product) {
+      const int64_t bu = value(oracle::leaves(h.b), u[k]);
+      const int64_t cb = bu == INT64_MIN ? INT64_MIN : value(oracle::leaves(h.c), bu);
+      const int64_t at = value(al, t[k]);
+      if (cb == INT64_MIN || at == INT64_MIN) return INT64_MIN;
+      v = at + cb;
+    } else {
+      const int64_t j = value(oracle::leaves(join(h.b, h.c)), t[k] + util::size64(h.b) * u[k]);
+      v = j == INT64_MIN ? INT64_MIN : value(al, j);
+    }
+    if (v == INT64_MIN) return INT64_MIN;
+    sum += v;
+  }
+  if (sum > INT64_MAX || sum <= INT64_MIN) return INT64_MIN;
+  return static_cast<int64_t>(sum);
+}
+
+enum class Group { logical, zipped, tiled, flat };
+
+// Builds the halves for a tiler on A: a layout tiler applies to A as a whole;
+// a tuple of layouts and `_` (no nesting) applies by mode. nullopt when the
+// tiler is outside this evaluator (nested tuples, rank above A's) or a
+// complement was refused; a string when a complement is wrong.
+struct Plan {
+  std::vector<Half> halves;
+  std::vector<Piece> pieces;
+  std::vector<int64_t> mode_sizes;  // expected top-level mode sizes (empty: not checked)
+  bool prefix_only = false;         // only the first mode_sizes.size() modes are known
+  std::string bad_complement;
+};
+
+inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler& t, Group g,
+                                bool product) {
+  std::vector<Layout> as;
+  std::vector<const Tiler*> ts;
+  if (t.is_layout() || t.is_underscore()) {
+    as.push_back(a);
+    ts.push_back(&t);
+  } else {
+    if (a.shape().is_int() || t.rank() > a.rank()) return std::nullopt;
+    for (int k = 0; k < a.rank(); ++k) {
+      as.push_back(a[k]);
+      ts.push_back(k < t.rank() ? &t.elems[static_cast<std::size_t>(k)] : nullptr);
+    }
+  }
+  Plan p;
+  const std::size_t r = t.is_tuple() ? static_cast<std::size_t>(t.rank()) : 1;
+  for (std::size_t k = 0; k < as.size(); ++k) {
+    Half h;
+    h.a = as[k];
+    const Tiler* tk = ts[k];
+    if (!tk || (tk->is_underscore() && g == Group::logical)) {
+      h.whole = true;
+    } else if (tk->is_underscore()) {
+      if (product) return std::nullopt;  // refused by the products
+      h.unit = true;
+    } else if (tk->is_tuple()) {
+      return std::nullopt;
+    } else {
+      h.b = tk->layout;
+      const auto sa = oracle::size(h.a);
+      if (!sa) return std::nullopt;
+      const i128 target = product ? static_cast<i128>(*sa) * cosize(h.b) : *sa;
+      if (target > kLimit) return std::nullopt;
+      try {
+        h.c = alg.complement(product ? h.a : h.b, static_cast<int64_t>(target));
+      } catch (const Error&) {
+        return std::nullopt;
+      }
+      if (auto bad = validate_complement(product ? h.a : h.b, h.c)) p.bad_complement = *bad;
+    }
+    p.halves.push_back(h);
+  }
+  auto first = [&](const Half& h) { return h.unit ? 1 : product ? size64(h.a) : size64(h.b); };
+  auto second = [&](const Half& h) {
+    return h.unit ? size64(h.a) : product ? size64(h.b) : size64(h.c);
+  };
+  const std::size_t n = p.halves.size();
+  if (g == Group::logical) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const Half& h = p.halves[k];
+      if (h.whole) {
+        p.pieces.push_back({k, 2, size64(h.a)});
+        p.mode_sizes.push_back(size64(h.a));
+      } else {
+        p.pieces.push_back({k, 0, first(h)});
+        p.pieces.push_back({k, 1, second(h)});
+        p.mode_sizes.push_back(first(h) * second(h));
+      }
+    }
+    if (t.is_layout()) p.mode_sizes = {first(p.halves[0]), second(p.halves[0])};
+  } else {
+    int64_t tiles = 1, rests = 1;
+    for (std::size_t k = 0; k < std::min(r, n); ++k) {
+      p.pieces.push_back({k, 0, first(p.halves[k])});
+      tiles *= first(p.halves[k]);
+    }
+    for (std::size_t k = 0; k < std::min(r, n); ++k) {
+      p.pieces.push_back({k, 1, second(p.halves[k])});
+      rests *= second(p.halves[k]);
+      if (g == Group::tiled) p.mode_sizes.push_back(second(p.halves[k]));
+    }
+    for (std::size_t k = r; k < n; ++k) {
+      p.pieces.push_back({k, 2, size64(p.halves[k].a)});
+      rests *= size64(p.halves[k].a);
+      if (g == Group::tiled) p.mode_sizes.push_back(size64(p.halves[k].a));
+    }
+    if (g == Group::zipped) p.mode_sizes = {tiles, rests};
+    if (g == Group::tiled) p.mode_sizes.insert(p.mode_sizes.begin(), tiles);
+    if (g == Group::tiled && t.is_layout()) {  // a layout tiler's rest is unpacked
+      p.mode_sizes = {tiles};
+      p.prefix_only = true;
+    }
+    if (g == Group::flat) p.mode_sizes.clear();
+  }
+  return p;
+}
+
+// Checks a divide or product result against its plan: size, top-level mode
+// sizes, values.
+inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
+                          const std::string& op, const Plan& p, const Layout& got, bool product) {
+  if (!p.bad_complement.empty()) return fail(law, args, p.bad_complement);
+  i128 n = 1;
+  for (const Piece& x : p.pieces) n *= x.size;
+  if (n > kLimit) return std::nullopt;
+  if (oracle::size(got) != static_cast<int64_t>(n))
+    return fail(law, args, op + " gave " + show(got) + ", of another size", std::nullopt,
+                static_cast<int64_t>(n), oracle::size(got).value_or(-1));
+  if (p.mode_sizes.size() >= 2 || p.prefix_only) {
+    const int want_rank = static_cast<int>(p.mode_sizes.size());
+    bool ok = got.shape().is_tuple() &&
+              (p.prefix_only ? got.rank() >= want_rank : got.rank() == want_rank);
+    for (std::size_t k = 0; ok && k < p.mode_sizes.size(); ++k)
+      ok = util::size(got.shape()[static_cast<int>(k)]) == p.mode_sizes[k];
+    if (!ok) {
+      std::string want;
+      for (int64_t s : p.mode_sizes) want += (want.empty() ? "" : ",") + std::to_string(s);
+      return fail(law, args,
+                  op + " gave " + show(got) + ", whose modes are not of sizes (" + want + ")");
+    }
+  }
+  return pointwise(law, args, op + " gave " + show(got) + ", not its definition", got,
+                   static_cast<int64_t>(n),
+                   [&](int64_t i) { return expected_value(p.halves, p.pieces, product, i); });
+}
+
+}  // namespace props::util
