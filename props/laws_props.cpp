@@ -146,6 +146,10 @@ const HeldBack held_back[] = {
     {"COMP-TILE", InputClass::size_one, "complement refuses size-1 modes with negative strides"},
     {"COMP-TILE", InputClass::negative, "complement refuses size-1 modes with negative strides"},
     {"COMP-TILE", InputClass::large, "complement refuses size-1 modes with negative strides"},
+    // Finding: left_inverse returns a layout whose size passes int64 instead
+    // of refusing, e.g. left_inverse(2:9223372036854775806) =
+    // (9223372036854775806,2):(0,1), whose size is 2^64 - 4.
+    {"NO-OVERFLOW", InputClass::large, "left_inverse result size past int64 not refused"},
 };
 
 bool run_all() {

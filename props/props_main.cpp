@@ -11,7 +11,7 @@
 
 namespace {
 // Cases per law and class: the default suite stays under 2 minutes on 2 cores.
-constexpr long default_cases = 100;
+constexpr long default_cases = 200;
 }  // namespace
 
 int main(int argc, char** argv) {

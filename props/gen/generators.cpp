@@ -218,11 +218,13 @@ Leaves insert_ones(Leaves m, const std::vector<std::pair<std::size_t, int64_t>>&
 }
 
 rc::Gen<std::vector<std::pair<std::size_t, int64_t>>> ones_plan(int n) {
-  return g::resize(n, g::nonEmpty(g::container<std::vector<std::pair<std::size_t, int64_t>>>(
-                          g::pair(g::inRange<std::size_t>(0, 8),
-                                  g::weightedOneOf<int64_t>({{2, g::just<int64_t>(0)},
-                                                             {3, g::inRange<int64_t>(1, 100)},
-                                                             {1, g::inRange<int64_t>(-9, 0)}})))));
+  return g::resize(
+      n, g::nonEmpty(g::container<std::vector<std::pair<std::size_t, int64_t>>>(g::pair(
+             g::inRange<std::size_t>(0, 8),
+             g::weightedOneOf<int64_t>(
+                 {{2, g::just<int64_t>(0)},
+                  {3, g::inRange<int64_t>(1, 100)},
+                  {1, g::map(g::inRange<int64_t>(1, 10), [](int64_t x) { return -x; })}})))));
 }
 
 rc::Gen<Leaves> size_one_leaves() {
@@ -239,7 +241,7 @@ Leaves split_modes(Leaves m, const std::vector<std::pair<std::size_t, std::size_
     const std::size_t k = pos % m.size();
     const Mode x = m[k];
     std::vector<int64_t> div;
-    for (int64_t a = 2; a < x.s; ++a)
+    for (int64_t a = 2; a < x.s && a <= max_size; ++a)
       if (x.s % a == 0) div.push_back(a);
     if (div.empty()) continue;
     const int64_t a = div[which % div.size()];
@@ -399,16 +401,17 @@ int64_t chain_end(const Leaves& m) {
 // its modes pick disjoint runs of dom's leaves, each leaf optionally split
 // by a divisor first, in a shrinkable order. Composable with any layout of
 // that shape by construction. With `extend`, a run that reaches the end may
-// go past it (the natural extension).
-rc::Gen<Layout> on_domain(std::vector<int64_t> dom, bool extend) {
-  return g::exec([dom, extend] {
+// go past it (the natural extension); with `prefix_only`, the runs cover a
+// prefix of the leaves (B is a permuted compact layout whose size divides).
+rc::Gen<Layout> on_domain(std::vector<int64_t> dom, bool extend, bool prefix_only = false) {
+  return g::exec([dom, extend, prefix_only] {
     // Refine: split leaves by a divisor.
     const auto splits =
         *g::container<std::vector<std::size_t>>(dom.size(), g::inRange<std::size_t>(0, 4));
     std::vector<int64_t> ref;
     for (std::size_t k = 0; k < dom.size(); ++k) {
       std::vector<int64_t> div;
-      for (int64_t a = 2; a < dom[k]; ++a)
+      for (int64_t a = 2; a < dom[k] && a <= max_size; ++a)
         if (dom[k] % a == 0) div.push_back(a);
       if (splits[k] > 0 && !div.empty()) {
         const int64_t a = div[splits[k] % div.size()];
@@ -426,6 +429,7 @@ rc::Gen<Layout> on_domain(std::vector<int64_t> dom, bool extend) {
     std::size_t ends_at_last = SIZE_MAX;
     for (std::size_t i = 0, r = 0; i < ref.size(); ++r) {
       const int len = r < runs.size() ? runs[r] : 1;
+      if (len == 0 && prefix_only && !modes.empty()) break;  // B's image: [0, prefix)
       if (len == 0) {
         ++i;
         continue;
@@ -472,7 +476,8 @@ rc::Gen<Layout> product_operand(const Layout& mode) {
   std::vector<int64_t> dom;
   int64_t end = 1;
   for (const Mode& x : v) {
-    if (end > 0 && x.d % end == 0 && x.d / end > 1) dom.push_back(x.d / end);
+    if (x.d % end == 0 && x.d / end > 1 && x.d / end <= 64) dom.push_back(x.d / end);
+    if (x.d > max_size * 64 / x.s) break;  // huge strides: no gaps to fill
     end = x.s * x.d;
   }
   return g::exec([dom] {
@@ -666,6 +671,14 @@ rc::Gen<std::pair<Layout, Tiler>> product_tilers(InputClass c) {
   });
 }
 
+rc::Gen<std::pair<Layout, Layout>> divisible_pairs(InputClass c) {
+  if (c == InputClass::near_miss) return near_miss_pairs();
+  return g::exec([c] {
+    const Layout a = *layouts(c);
+    return std::make_pair(a, *on_domain(shape_leaves(a), false, *g::arbitrary<bool>()));
+  });
+}
+
 rc::Gen<std::pair<Layout, Layout>> product_pairs(InputClass c) {
   return g::exec([c] {
     const Layout a = *layouts(c);
@@ -728,6 +741,47 @@ rc::Gen<std::string> notations(InputClass c) {
   });
 }
 
+rc::Gen<IntTuple> swizzle_params(InputClass c) {
+  return g::exec([c] {
+    int64_t b = *g::inRange<int64_t>(0, 6), m = *g::inRange<int64_t>(0, 7);
+    int64_t s = b + *g::inRange<int64_t>(0, 4);
+    if (c == InputClass::negative || *g::arbitrary<bool>()) s = -s;
+    if (c == InputClass::large) m = 63 - b - (s < 0 ? -s : s) - *g::inRange<int64_t>(0, 2);
+    if (c == InputClass::near_miss) {
+      switch (*g::inRange(0, 4)) {
+        case 0:
+          b = -*g::inRange<int64_t>(1, 3);
+          break;
+        case 1:
+          m = -*g::inRange<int64_t>(1, 3);
+          break;
+        case 2:  // |S| < B
+          b = std::max<int64_t>(b, 2);
+          s = b - 1;
+          break;
+        default:  // past bit 63
+          m = 64 - b - (s < 0 ? -s : s) + *g::inRange<int64_t>(0, 3);
+          break;
+      }
+    }
+    return IntTuple::tuple({b, m, s});
+  });
+}
+
+rc::Gen<int64_t> swizzle_arguments(InputClass c) {
+  switch (c) {
+    case InputClass::negative:
+      return g::inRange<int64_t>(-(int64_t{1} << 20), 0);
+    case InputClass::large:
+      return g::oneOf(g::inRange<int64_t>(INT64_MAX - 8192, INT64_MAX),
+                      g::inRange<int64_t>(INT64_MIN, INT64_MIN + 8192),
+                      g::inRange<int64_t>(two31 - 4096, two31 + 4096),
+                      g::inRange<int64_t>(two32 - 4096, two32 + 4096));
+    default:
+      return g::inRange<int64_t>(0, int64_t{1} << 16);
+  }
+}
+
 std::vector<InputClass> classes_for(const Law& law) {
   using C = InputClass;
   int layouts_n = 0, tuples = 0, texts = 0;
@@ -738,6 +792,11 @@ std::vector<InputClass> classes_for(const Law& law) {
       ++tuples;
     else if (k != ArgKind::integer && k != ArgKind::tiler)
       ++texts;
+  }
+  if (law.ops.find("swizzle") != std::string::npos) {
+    if (layouts_n == 0) return {C::admissible, C::negative, C::large, C::near_miss};
+    return {C::nested,   C::compact,  C::permuted, C::gaps,  C::broadcast,
+            C::size_one, C::negative, C::rewrite,  C::large, C::near_miss};
   }
   if (layouts_n == 0 && texts == 0)  // coordinates and shapes
     return {C::nested, C::size_one};
@@ -837,6 +896,13 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   const auto is = [&](std::initializer_list<K> want) {
     return std::equal(k.begin(), k.end(), want.begin(), want.end());
   };
+  if (covers(law, "swizzle") && is({K::int_tuple, K::integer}))
+    return g::map(g::pair(swizzle_params(c), swizzle_arguments(c)),
+                  [](std::pair<IntTuple, int64_t> p) { return to_args(p.first, p.second); });
+  if (covers(law, "swizzle") && is({K::int_tuple, K::layout}))
+    return g::map(g::pair(swizzle_params(c == InputClass::near_miss ? c : InputClass::admissible),
+                          layouts(c == InputClass::near_miss ? InputClass::nested : c)),
+                  [](std::pair<IntTuple, Layout> p) { return to_args(p.first, p.second); });
   if (is({K::layout})) return g::map(layouts(c), [](Layout a) { return to_args(a); });
   if (is({K::layout, K::integer})) {
     auto gen = covers(law, "complement") ? complement_operands(c) : index_operands(c);

@@ -88,10 +88,19 @@ rc::Gen<std::tuple<Layout, Layout, Layout>> composable_triples(InputClass c);
 rc::Gen<std::pair<Layout, Tiler>> divisible_tilers(InputClass c);
 // (A, T): a product-admissible tiler (A complementable, B compact or small).
 rc::Gen<std::pair<Layout, Tiler>> product_tilers(InputClass c);
+// (A, B): B a layout tiler of A's domain that divides size(A) (near_miss: a
+// near-miss pair).
+rc::Gen<std::pair<Layout, Layout>> divisible_pairs(InputClass c);
 // (A, B) layouts for blocked/raked products.
 rc::Gen<std::pair<Layout, Layout>> product_pairs(InputClass c);
 // (coordinate, shape): a hierarchical coordinate inside the shape.
 rc::Gen<std::pair<IntTuple, IntTuple>> coordinates(InputClass c);
+
+// Swizzle parameters (B,M,S) and arguments: admissible (valid, small),
+// negative (S < 0, negative arguments), large (fields at bit 63, far
+// arguments), near_miss (invalid parameters, to be refused).
+rc::Gen<IntTuple> swizzle_params(InputClass c);
+rc::Gen<int64_t> swizzle_arguments(InputClass c);
 
 // Layouts of class c in CuTe notation; near_miss: malformed strings.
 rc::Gen<std::string> notations(InputClass c);
