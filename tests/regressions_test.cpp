@@ -65,4 +65,20 @@ TEST(Regression, SwizzleArgumentOverflowIsRefused) {
   EXPECT_THROW(layout::Swizzle(1, INT32_MAX, 1), layout::Error);
 }
 
+TEST(Regression, ComplementIgnoresSizeOneModesWithNegativeStride) {
+  // A size-1 mode contributes no offset, whatever its stride (found by COMP-TILE).
+  EXPECT_EQ(str(layout::complement(L("(4,1):(1,-3)"), 16)), "4:4");
+  EXPECT_THROW(layout::complement(L("(4,2):(1,-3)"), 16), layout::Error);
+}
+
+TEST(Regression, ResultSizePastInt64IsRefused) {
+  // left_inverse(2:(2^63-2)) would be (2^63-2,2):(0,1), of size 2^64-4 (found by NO-OVERFLOW).
+  try {
+    (void)layout::left_inverse(L("2:9223372036854775806"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("size past int64"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace

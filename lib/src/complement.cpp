@@ -15,8 +15,9 @@ Modes complement_modes(const Modes& a, int64_t cotarget) {
   if (cotarget < 1) refuse("the cotarget must be >= 1");
   Modes m;
   for (const Mode& x : a) {
+    if (x.s == 1 || x.d == 0) continue;  // contributes no offset
     if (x.d < 0) refuse("complement needs non-negative strides");
-    if (x.s > 1 && x.d != 0) m.push_back(x);
+    m.push_back(x);
   }
   sort_small(m.begin(), m.end(), [](const Mode& x) { return x.d; });
   Modes out;

@@ -20,13 +20,16 @@ struct Refusal {
 
 // Runs body(); a Refusal or an Overflow becomes Error(op, operands(), ...).
 // An Error from a nested public call keeps its condition.
-// A layout result must be usable: every offset on its domain fits in int64.
+// A layout result must be usable: its size and every offset on its domain
+// fit in int64.
 inline void require_representable(const Layout& r) {
   const ItNode* s = r.shape().root();
   const ItNode* d = r.stride().root();
-  int64_t span = 0;
+  int64_t span = 0, size = 1;
   for (int32_t k = 0; k < s->span; ++k) {
     if (s[k].tuple) continue;
+    if (__builtin_mul_overflow(size, s[k].v, &size))
+      refuse("the result " + to_string(r) + " has a size past int64");
     const int64_t v = d[k].v;
     int64_t step;
     if (v == INT64_MIN || __builtin_mul_overflow(s[k].v - 1, v < 0 ? -v : v, &step) ||
