@@ -218,7 +218,8 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(1,62,1)", "-4096"}}},
       {"SWZ-INVOL", {{"(3,4,3)", "0"}, {"(2,0,-3)", "1000"}, {"(1,61,1)", "-2048"}}},
       {"SWZ-PASS", {{"(3,4,3)", "0"}, {"(2,0,-3)", "-1000"}, {"(2,2,3)", "4000"}}},
-      {"SWZ-BIJ", {{"(3,4,3)", "0"}, {"(2,0,-3)", "1000"}, {"(1,0,1)", "-7"}}},
+      {"SWZ-BIJ",
+       {{"(3,4,3)", "0"}, {"(2,0,-3)", "1000"}, {"(1,0,1)", "-7"}, {"(3,20,5)", "1048000"}}},
       {"SWZ-LAYOUT", {{"(3,4,3)", "(8,64):(64,1)"}, {"(2,0,-2)", "(4,4):(1,4)"}}},
       {"NOTE-ROUNDTRIP",
        {{"(4,2):(2,1)"},
@@ -528,7 +529,7 @@ struct SwzAdd : Algebra {  // adds the source bits instead of XOR-ing them
   int64_t swizzle(int b, int m, int s, int64_t x) const override {
     (void)layout::Swizzle(b, m, s);
     const int64_t src = (x >> (m + s)) & ((int64_t{1} << b) - 1);
-    return x + (src << m);
+    return static_cast<int64_t>(static_cast<uint64_t>(x) + (static_cast<uint64_t>(src) << m));
   }
 };
 struct SwzClearField : Algebra {  // clears the target bits
@@ -618,6 +619,7 @@ const std::vector<Kill>& kills() {
       kill<SwzAdd>("SWZ-INVOL", "SwzAdd", {"(3,4,3)", "0"}),
       kill<SwzAdd>("SWZ-PASS", "SwzAdd", {"(3,4,3)", "0"}),
       kill<SwzClearField>("SWZ-BIJ", "SwzClearField", {"(3,4,3)", "0"}),
+      kill<SwzAdd>("SWZ-BIJ", "SwzAdd", {"(3,20,5)", "0"}),
       kill<SwzShiftOff>("SWZ-LAYOUT", "SwzShiftOff", {"(3,4,3)", "(8,64):(64,1)"}),
       kill<PrintUnwrapsRank1>("NOTE-ROUNDTRIP", "PrintUnwrapsRank1", {"(8):(1)"}),
       kill<ParseBareShapeRowMajor>("NOTE-CANON", "ParseBareShapeRowMajor", {"(4,2)"}),

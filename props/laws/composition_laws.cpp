@@ -91,7 +91,8 @@ Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
     const i128 v = static_cast<i128>(value(bl, i)) * *d;
     if (value(bl, i) == INT64_MIN || v > INT64_MAX / 2 || v < INT64_MIN / 2) return std::nullopt;
   }
-  if (cosize(b) * (*d < 0 ? -static_cast<i128>(*d) : static_cast<i128>(*d)) > INT64_MAX / 2)
+  if (cosize(b) > (i128{1} << 62) ||
+      cosize(b) * (*d < 0 ? -static_cast<i128>(*d) : static_cast<i128>(*d)) > INT64_MAX / 2)
     return std::nullopt;
   Layout r;
   try {

@@ -75,6 +75,11 @@ inline i128 size(const IntTuple& t) {
   });
   return r;
 }
+// a*b for sizes (>= 1), saturating at INT64_MAX.
+inline int64_t sat_mul(int64_t a, int64_t b) {
+  const i128 r = static_cast<i128>(a) * b;
+  return r > INT64_MAX ? INT64_MAX : static_cast<int64_t>(r);
+}
 inline int64_t size64(const Layout& l) { return oracle::size(l).value_or(INT64_MAX); }
 
 // (A, B) as one rank-2 layout (no validation: the oracle evaluates it).

@@ -109,7 +109,7 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
     return std::nullopt;  // PROD-SIZE judges refusals
   }
   const auto sa = oracle::size(a);
-  if (!sa) return std::nullopt;
+  if (!sa || *sa > kLimit || size64(b) > kLimit) return std::nullopt;
   const i128 target = static_cast<i128>(*sa) * cosize(b);
   if (target > kLimit) return std::nullopt;
   Layout c;

@@ -121,7 +121,7 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
     } else {
       h.b = tk->layout;
       const auto sa = oracle::size(h.a);
-      if (!sa) return std::nullopt;
+      if (!sa || *sa > kLimit) return std::nullopt;
       const i128 target = product ? static_cast<i128>(*sa) * cosize(h.b) : *sa;
       if (target > kLimit) return std::nullopt;
       try {
@@ -147,7 +147,7 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
       } else {
         p.pieces.push_back({k, 0, first(h)});
         p.pieces.push_back({k, 1, second(h)});
-        p.mode_sizes.push_back(first(h) * second(h));
+        p.mode_sizes.push_back(sat_mul(first(h), second(h)));
       }
     }
     if (t.is_layout()) p.mode_sizes = {first(p.halves[0]), second(p.halves[0])};
@@ -155,16 +155,16 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
     int64_t tiles = 1, rests = 1;
     for (std::size_t k = 0; k < std::min(r, n); ++k) {
       p.pieces.push_back({k, 0, first(p.halves[k])});
-      tiles *= first(p.halves[k]);
+      tiles = sat_mul(tiles, first(p.halves[k]));
     }
     for (std::size_t k = 0; k < std::min(r, n); ++k) {
       p.pieces.push_back({k, 1, second(p.halves[k])});
-      rests *= second(p.halves[k]);
+      rests = sat_mul(rests, second(p.halves[k]));
       if (g == Group::tiled) p.mode_sizes.push_back(second(p.halves[k]));
     }
     for (std::size_t k = r; k < n; ++k) {
       p.pieces.push_back({k, 2, size64(p.halves[k].a)});
-      rests *= size64(p.halves[k].a);
+      rests = sat_mul(rests, size64(p.halves[k].a));
       if (g == Group::tiled) p.mode_sizes.push_back(size64(p.halves[k].a));
     }
     if (g == Group::zipped) p.mode_sizes = {tiles, rests};
@@ -183,8 +183,8 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
 inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
                           const std::string& op, const Plan& p, const Layout& got, bool product) {
   if (!p.bad_complement.empty()) return fail(law, args, p.bad_complement);
-  i128 n = 1;
-  for (const Piece& x : p.pieces) n *= x.size;
+  int64_t n = 1;
+  for (const Piece& x : p.pieces) n = sat_mul(n, x.size);
   if (n > kLimit) return std::nullopt;
   if (oracle::size(got) != static_cast<int64_t>(n))
     return fail(law, args, op + " gave " + show(got) + ", of another size", std::nullopt,
