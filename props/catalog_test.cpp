@@ -170,7 +170,14 @@ const std::map<std::string, Inputs>& hand_picked() {
        {{"(4,2):(2,1)"}, {"(2,2):(1,3)"}, {"(2,(2,2)):(0,(1,2))"}, {"(3,2):(2,1)"}, {"4:-1"}}},
       {"RINV-MAX",
        {{"(4,2):(2,1)"}, {"(2,2,2):(1,1,2)"}, {"(3,2):(1,2)"}, {"(2,3):(3,1)"}, {"(2,2):(1,3)"}}},
-      {"LINV-FN", {{"(4,2):(2,1)"}, {"(2,2):(1,4)"}, {"4:-1"}, {"(3,2):(2,12)"}, {"(2,2):(4,1)"}}},
+      {"LINV-FN",
+       {{"2:9223372036854775806"},
+        {"(2,2):(1,2305843009213693952)"},
+        {"(4,2):(2,1)"},
+        {"(2,2):(1,4)"},
+        {"4:-1"},
+        {"(3,2):(2,12)"},
+        {"(2,2):(4,1)"}}},
       {"LDIV-DEF",
        {{"(4,2,3):(2,1,8)", "4:2"},
         {"(12,(4,8)):(59,(13,1))", "<3:4,(2,4):(1,8)>"},
@@ -254,7 +261,9 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"65535:1125899906842624", "3:8191"},
         {"(4,2):(2,1)", "(2,2):(1,2)"}}},
       {"NO-OVERFLOW",
-       {{"65535:140737488355328", "3:8191"},
+       {{"2:4611686018427387904", "3:1"},
+        {"2:9223372036854775806", "2:1"},
+        {"65535:140737488355328", "3:8191"},
         {"(2,2):(1,2305843009213693952)", "10:1"},
         {"65535:1125899906842624", "3:8191"},
         {"(4,2):(2,1)", "(2,2):(1,2)"},
@@ -321,11 +330,10 @@ TEST(Catalog, DocsListEveryLaw) {
         << l.id << " is not listed in docs/LAWS.md";
 }
 
-// A library bug the laws found (the RapidCheck driver of NO-OVERFLOW, when it
-// still checked sizes): left_inverse(2:2^62) returns (2^62,2):(0,1), whose
-// size 2^63 passes int64; it should refuse. Disabled until lib/ is fixed; run
-// with --gtest_also_run_disabled_tests.
-TEST(Catalog, DISABLED_LeftInverseResultSizeFitsInt64) {
+// A library bug the laws found (NO-OVERFLOW on generated large inputs):
+// left_inverse(2:2^62) returned (2^62,2):(0,1), whose size 2^63 passes int64.
+// Fixed in e72fda5: it refuses.
+TEST(Catalog, LeftInverseResultSizeFitsInt64) {
   for (const char* a : {"2:4611686018427387904", "2:9223372036854775806"}) {
     try {
       const Layout l = props::reference_algebra().left_inverse(layout::parse_layout(a));

@@ -22,16 +22,14 @@ Layout moving_part(const Layout& a) {
   return Layout::unchecked(IntTuple::tuple(s), IntTuple::tuple(d));
 }
 
-// complement's precondition: M >= 1, every stride >= 0 (size-1 modes too),
+// complement's precondition: M >= 1, the modes of size > 1 have strides >= 0,
 // sorted by stride each mode starts at or past the end of the previous one,
 // and the chain end and round_up(M, E) fit in int64.
 bool admissible(const Layout& a, int64_t m) {
   if (m < 1) return false;
-  for (const oracle::Leaf& x : oracle::leaves(a))
-    if (x.d < 0) return false;
   i128 end = 1;
   for (const oracle::Leaf& x : sorted_modes(a)) {
-    if (x.d < end) return false;
+    if (x.d < 0 || x.d < end) return false;
     end = static_cast<i128>(x.s) * x.d;
     if (end > INT64_MAX) return false;
   }
@@ -131,7 +129,8 @@ std::vector<Law> complement_laws() {
        {K::layout, K::integer},
        guard(cpl_disjoint)},
       {"CPL-ORDERED",
-       "admissible (M >= 1, all strides >= 0, sorted modes do not overlap, no overflow) never "
+       "admissible (M >= 1, strides >= 0 on modes of size > 1, sorted modes do not overlap, no "
+       "overflow) never "
        "refused; R(0) = 0 "
        "and R strictly increasing",
        "complement",

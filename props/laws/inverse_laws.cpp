@@ -87,10 +87,13 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
 }
 
 // left_inverse's precondition for strides >= 0: injective, and sorted by
-// stride d_{j+1} % d_j == 0 and d_{j+1} >= s_j*d_j.
+// stride d_{j+1} % d_j == 0 and d_{j+1} >= s_j*d_j, and the result's size
+// s_k*d_k fits in int64.
 bool left_admissible(const Layout& a, const std::vector<int64_t>& t) {
   if (std::set<int64_t>(t.begin(), t.end()).size() != t.size()) return false;
   const Leaves lv = sorted_modes(a);
+  // size(L) = s_k * d_k, the end of the sorted chain: it must fit in int64.
+  if (!lv.empty() && static_cast<i128>(lv.back().s) * lv.back().d > INT64_MAX) return false;
   for (std::size_t k = 0; k < lv.size(); ++k) {
     if (lv[k].d < 0) return false;
     if (k > 0 &&
@@ -143,7 +146,7 @@ std::vector<Law> inverse_laws() {
        guard(rinv_max)},
       {"LINV-FN",
        "where defined: L(A(i)) = i for i < size(A); never refused for injective A with strides "
-       ">= 0 whose sorted strides divide and do not overlap",
+       ">= 0 whose sorted strides divide and do not overlap, size s_k*d_k within int64",
        "left_inverse",
        "compact, permuted compact, injective with gaps, negative strides",
        {K::layout},

@@ -63,9 +63,8 @@ Outcome refuse_msg(const Algebra& alg, const std::vector<Arg>& args) {
 }
 
 // NO-OVERFLOW: for operands whose own offsets fit in int64, every result's
-// offsets fit in int64 (1 + sum (s-1)|d| <= INT64_MAX), or the operation
-// refuses. (A result whose size passes int64 is a separate defect: see
-// docs/LAWS.md, Findings.)
+// size and offsets fit in int64 (1 + sum (s-1)|d| <= INT64_MAX), or the
+// operation refuses.
 Outcome no_overflow(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
@@ -79,6 +78,8 @@ Outcome no_overflow(const Algebra& alg, const std::vector<Arg>& args) {
     } catch (const std::exception&) {
       continue;  // REFUSE-MSG
     }
+    if (!oracle::size(r))
+      return fail("NO-OVERFLOW", args, std::string(op.name) + " gave a size past int64");
     if (r.shape().num_leaves() != r.stride().num_leaves())
       return fail("NO-OVERFLOW", args, std::string(op.name) + " gave an incongruent layout");
     if (cosize(r) > INT64_MAX)
@@ -101,8 +102,8 @@ std::vector<Law> refusal_laws() {
        {K::layout, K::layout},
        guard(refuse_msg)},
       {"NO-OVERFLOW",
-       "operands with offsets in int64: every result has 1 + sum (s-1)|d| within int64, or the "
-       "operation refused",
+       "operands with offsets in int64: every result has size and 1 + sum (s-1)|d| within "
+       "int64, or the operation refused",
        "all layout-valued operations",
        "large values up to the overflow edge, random pairs",
        {K::layout, K::layout},
