@@ -150,6 +150,15 @@ const HeldBack held_back[] = {
     // of refusing, e.g. left_inverse(2:9223372036854775806) =
     // (9223372036854775806,2):(0,1), whose size is 2^64 - 4.
     {"NO-OVERFLOW", InputClass::large, "left_inverse result size past int64 not refused"},
+    // Finding: eval at a negative index negates without an overflow check:
+    // (2,2):(4611686018427387903,-4611686018427387904) at -4 is 2^63, and
+    // eval returns -2^63 instead of refusing.
+    {"EVAL-ORACLE", InputClass::large, "eval(L, -i) = -L(i) overflows silently"},
+    // The law, not the library: LINV-FN calls any refusal of an injective A
+    // wrong, but left_inverse(2:9223372036854775807) would be
+    // (9223372036854775807,2):(0,1), whose size passes int64, so refusing it
+    // is the only right answer (design: no operation overflows silently).
+    {"LINV-FN", InputClass::large, "left_inverse rightly refuses results past int64"},
 };
 
 bool run_all() {

@@ -89,11 +89,16 @@ std::vector<int64_t> fit(std::vector<int64_t> s, int64_t budget = max_size) {
 }
 
 // A non-empty list of shape leaves, at most n of them, each in [1, hi).
+// Mostly two or more leaves (one leaf is a trivial input); the first
+// alternative lets shrinking reach a single leaf.
 rc::Gen<std::vector<int64_t>> shapes(int n, int64_t hi = 9) {
-  return g::map(
-      g::resize(n, g::nonEmpty(g::container<std::vector<int64_t>>(g::weightedOneOf<int64_t>(
-                       {{4, g::inRange<int64_t>(2, hi)}, {1, g::inRange<int64_t>(1, 3)}})))),
-      [](std::vector<int64_t> s) { return fit(std::move(s)); });
+  const auto leaf =
+      g::weightedOneOf<int64_t>({{6, g::inRange<int64_t>(2, hi)}, {1, g::inRange<int64_t>(1, 3)}});
+  const auto any = g::resize(n, g::nonEmpty(g::container<std::vector<int64_t>>(leaf)));
+  const auto several =
+      g::suchThat(any, [](const std::vector<int64_t>& s) { return s.size() >= 2; });
+  return g::map(g::weightedOneOf<std::vector<int64_t>>({{1, any}, {4, several}}),
+                [](std::vector<int64_t> s) { return fit(std::move(s)); });
 }
 
 // A permutation of [0, n) from shrinkable keys (all zeros: the identity).
@@ -287,7 +292,9 @@ rc::Gen<Leaves> large_leaves() {
     Leaves m(s.size());
     bool huge = false;
     for (std::size_t k = 0; k < s.size(); ++k) {
-      const int64_t room = s[k] > 1 ? budget / (s[k] - 1) : INT64_MAX;
+      // Leave room for the later leaves: the last one may reach the edge.
+      const int64_t share = static_cast<int64_t>(s.size() - k);
+      const int64_t room = s[k] > 1 ? budget / (s[k] - 1) / share : INT64_MAX;
       const int kind = *g::inRange(0, 6);
       int64_t d = 0;
       switch (kind) {
