@@ -81,4 +81,13 @@ TEST(Regression, ResultSizePastInt64IsRefused) {
   }
 }
 
+TEST(Regression, NegativeIndexOverflowIsRefused) {
+  // L(-i) = -L(i) once negated INT64_MIN silently (found by EVAL-ORACLE on large values).
+  const Layout l = L("(2,2):(-4611686018427387904,-4611686018427387904)");
+  EXPECT_EQ(l(3), INT64_MIN);
+  EXPECT_THROW((void)l(-3), layout::Error);
+  EXPECT_EQ(l(-1), 4611686018427387904);
+  EXPECT_THROW((void)L("4:1")(INT64_MIN), layout::Error);
+}
+
 }  // namespace

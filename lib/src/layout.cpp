@@ -54,9 +54,10 @@ int64_t Layout::operator()(int64_t i) const {
   if (i < 0) {
     // Odd extension: C++'s truncating division gives every digit of -i the
     // negated digit of i, so L(-i) = -L(i).
-    if (i == INT64_MIN)
-      throw Error("eval", to_string(*this) + ", " + std::to_string(i), "index overflows int64");
-    return -(*this)(-i);
+    const int64_t v = i == INT64_MIN ? INT64_MIN : (*this)(-i);
+    if (v == INT64_MIN)  // -i or -L(-i) does not fit in int64
+      throw Error("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
+    return -v;
   }
   try {
     Modes m = flat_modes(*this);
