@@ -33,7 +33,8 @@ Outcome coal_fn(const Algebra& alg, const std::vector<Arg>& args) {
   for (std::size_t k = 0; k < lv.size(); ++k) {
     if (lv[k].s == 1 && lv.size() > 1)
       return fail("COAL-FN", args, "coalesce gave " + alg.print(r) + ", with a size-1 mode");
-    if (k + 1 < lv.size() && lv[k].s * lv[k].d == lv[k + 1].d)
+    int64_t end;  // s*d past int64 cannot equal the next stride
+    if (k + 1 < lv.size() && !__builtin_mul_overflow(lv[k].s, lv[k].d, &end) && end == lv[k + 1].d)
       return fail("COAL-FN", args, "coalesce gave " + alg.print(r) + ", with a mergeable pair");
   }
   Layout again;
