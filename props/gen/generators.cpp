@@ -435,8 +435,9 @@ rc::Gen<Layout> on_domain(std::vector<int64_t> dom, bool extend, bool prefix_onl
     Leaves modes;
     std::size_t ends_at_last = SIZE_MAX;
     for (std::size_t i = 0, r = 0; i < ref.size(); ++r) {
-      const int len = r < runs.size() ? runs[r] : 1;
+      int len = r < runs.size() ? runs[r] : 1;
       if (len == 0 && prefix_only && !modes.empty()) break;  // B's image: [0, prefix)
+      if (len == 0 && prefix_only) len = 1;
       if (len == 0) {
         ++i;
         continue;
@@ -916,12 +917,19 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
     return g::map(gen, [](std::pair<Layout, int64_t> p) { return to_args(p.first, p.second); });
   }
   if (is({K::layout, K::layout})) {
-    rc::Gen<std::pair<Layout, Layout>> gen =
-        covers(law, "composition") ? composable_pairs(c)
-        : covers(law, "product")
-            ? product_pairs(c)
-            : g::weightedOneOf<std::pair<Layout, Layout>>(
-                  {{2, rewrite_pairs(c)}, {1, g::pair(layouts(c), layouts(c))}});
+    rc::Gen<std::pair<Layout, Layout>> gen = g::pair(layouts(c), layouts(c));
+    if (covers(law, "all layout-valued"))  // any operation: a bit of everything
+      gen = g::oneOf(composable_pairs(c), divisible_pairs(c), product_pairs(c),
+                     g::pair(layouts(c), layouts(c)));
+    else if (covers(law, "composition"))
+      gen = composable_pairs(c);
+    else if (covers(law, "divide"))
+      gen = divisible_pairs(c);
+    else if (covers(law, "product"))
+      gen = product_pairs(c);
+    else  // same-function rewrites and unrelated pairs (coalesce canonical form)
+      gen = g::weightedOneOf<std::pair<Layout, Layout>>(
+          {{2, rewrite_pairs(c)}, {1, g::pair(layouts(c), layouts(c))}});
     return g::map(gen, [](std::pair<Layout, Layout> p) { return to_args(p.first, p.second); });
   }
   if (is({K::layout, K::layout, K::layout}))
