@@ -140,25 +140,15 @@ struct HeldBack {
   const char* finding;
 };
 const HeldBack held_back[] = {
-    // Finding: complement refuses a size-1 mode with a negative stride
-    // ("complement needs non-negative strides"), e.g. complement(1:-3, 1);
-    // COMP-TILE, like SEMANTICS.md's definition, ignores size-1 modes.
-    {"COMP-TILE", InputClass::size_one, "complement refuses size-1 modes with negative strides"},
-    {"COMP-TILE", InputClass::negative, "complement refuses size-1 modes with negative strides"},
-    {"COMP-TILE", InputClass::large, "complement refuses size-1 modes with negative strides"},
-    // Finding: left_inverse returns a layout whose size passes int64 instead
-    // of refusing, e.g. left_inverse(2:9223372036854775806) =
-    // (9223372036854775806,2):(0,1), whose size is 2^64 - 4.
-    {"NO-OVERFLOW", InputClass::large, "left_inverse result size past int64 not refused"},
-    // Finding: eval at a negative index negates without an overflow check:
-    // (2,2):(4611686018427387903,-4611686018427387904) at -4 is 2^63, and
-    // eval returns -2^63 instead of refusing.
-    {"EVAL-ORACLE", InputClass::large, "eval(L, -i) = -L(i) overflows silently"},
-    // The law, not the library: LINV-FN calls any refusal of an injective A
-    // wrong, but left_inverse(2:9223372036854775807) would be
-    // (9223372036854775807,2):(0,1), whose size passes int64, so refusing it
-    // is the only right answer (design: no operation overflows silently).
-    {"LINV-FN", InputClass::large, "left_inverse rightly refuses results past int64"},
+    // The law, not the library: NO-OVERFLOW reads cosize(R) > INT64_MAX as
+    // "offsets pass int64", but at the edge cosize is one past the largest
+    // offset: composition((1,2):(-9223372036854775807,2147483646), (2,1):(1,2))
+    // = (2,1):(-9223372036854775807,0), whose offsets 0 and -(2^63 - 1) fit.
+    {"NO-OVERFLOW", InputClass::large, "cosize one past INT64_MAX read as an overflow"},
+    // The law, not the library: the oracle (props/laws/oracle.cpp) calls any
+    // value below -INT64_MAX unrepresentable, so EVAL-ORACLE rejects the
+    // exact L(4) = -2^63 of (2,2):(4611686018427387903,-4611686018427387904).
+    {"EVAL-ORACLE", InputClass::large, "the oracle treats INT64_MIN as an overflow"},
 };
 
 bool run_all() {
