@@ -33,10 +33,11 @@ std::optional<int64_t> eval(const std::vector<Leaf>& leaves, int64_t i) {
     const bool last = k + 1 == leaves.size();
     const i128 digit = last ? x : x % leaves[k].s;
     if (!last) x /= leaves[k].s;
-    value += digit * leaves[k].d;
-    if (value > INT64_MAX || value < -static_cast<i128>(INT64_MAX)) return std::nullopt;
+    value += digit * leaves[k].d;  // |digit * d| < 2^126: no i128 overflow below 2^125
+    if (value > (i128{1} << 125) || value < -(i128{1} << 125)) return std::nullopt;
   }
   if (negative) value = -value;
+  if (value > INT64_MAX || value < INT64_MIN) return std::nullopt;
   return static_cast<int64_t>(value);
 }
 

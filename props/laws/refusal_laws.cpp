@@ -63,12 +63,12 @@ Outcome refuse_msg(const Algebra& alg, const std::vector<Arg>& args) {
 }
 
 // NO-OVERFLOW: for operands whose own offsets fit in int64, every result's
-// size and offsets fit in int64 (1 + sum (s-1)|d| <= INT64_MAX), or the
-// operation refuses.
+// size and offsets fit in int64 (its span sum (s-1)|d| <= INT64_MAX, so
+// cosize may be one past it), or the operation refuses.
 Outcome no_overflow(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (cosize(a) > INT64_MAX || cosize(b) > INT64_MAX) return std::nullopt;
+  if (cosize(a) - 1 > INT64_MAX || cosize(b) - 1 > INT64_MAX) return std::nullopt;
   for (const Op& op : operations(alg, a, b)) {
     Layout r;
     try {
@@ -82,7 +82,7 @@ Outcome no_overflow(const Algebra& alg, const std::vector<Arg>& args) {
       return fail("NO-OVERFLOW", args, std::string(op.name) + " gave a size past int64");
     if (r.shape().num_leaves() != r.stride().num_leaves())
       return fail("NO-OVERFLOW", args, std::string(op.name) + " gave an incongruent layout");
-    if (cosize(r) > INT64_MAX)
+    if (cosize(r) - 1 > INT64_MAX)
       return fail("NO-OVERFLOW", args,
                   std::string(op.name) + " gave " + show(r) + ", whose offsets pass int64");
   }
