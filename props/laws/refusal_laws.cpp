@@ -37,7 +37,7 @@ std::vector<Op> operations(const Algebra& alg, const Layout& a, const Layout& b)
       {"blocked_product", [&] { return alg.blocked_product(a, b); }},
       {"raked_product", [&] { return alg.raked_product(a, b); }},
       {"parse", [&] { return alg.parse_layout(alg.print(a) + ":" + alg.print(b)); }},
-      {"eval", [&] { return Layout(alg.eval(a, m), 0); }},
+      {"eval", [&, m] { return Layout(alg.eval(a, m), 0); }},
       {"cosize", [&] { return Layout(alg.cosize(a), 0); }},
   };
 }
