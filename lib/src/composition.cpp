@@ -176,39 +176,12 @@ namespace {
 using detail::check_no_carry;
 using detail::compose_tree;
 using detail::LayoutRef;
-using detail::OpenTuple;
-using detail::require_tiler_rank;
 
 // Appends A o B (layout B) for A's extension modes `am`.
 void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
                          IntTuple::Nodes& rd) {
   if (b.shape().is_tuple()) check_no_carry(am, flat_modes(b));
   compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
-}
-
-// Appends A o B for a tiler B and A given as a view.
-void compose_tiler_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  switch (b.kind) {
-    case Tiler::Kind::layout: {
-      compose_layout_into(detail::extension_modes(a.modes()), b.layout, rs, rd);
-      return;
-    }
-    case Tiler::Kind::underscore:
-      a.append_to(rs, rd);
-      return;
-    case Tiler::Kind::tuple:
-      break;
-  }
-  require_tiler_rank(b.rank(), a.rank());
-  OpenTuple t(rs, rd, b.rank());
-  for (int i = 0; i < b.rank(); ++i) {
-    try {
-      compose_tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], rs, rd);
-    } catch (const detail::Refusal& r) {
-      refuse("mode " + std::to_string(i) + ": " + r.condition);
-    }
-  }
-  t.close();
 }
 
 }  // namespace
@@ -222,8 +195,12 @@ Layout composition(const Layout& a, const Layout& b) {
 
 Layout composition(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("composition", a, b, [&] {
-    return detail::build(
-        [&](auto& rs, auto& rd) { compose_tiler_into(detail::LayoutRef(a), b, rs, rd); });
+    return detail::build([&](auto& rs, auto& rd) {
+      auto leaf = [](LayoutRef x, const Layout& l, auto& s, auto& d) {
+        compose_layout_into(detail::extension_modes(x.modes()), l, s, d);
+      };
+      detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, leaf, rs, rd);
+    });
   });
 }
 

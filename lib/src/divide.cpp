@@ -43,34 +43,6 @@ Layout divide_by_layout(const Layout& a, const Layout& b) {
   return build([&](auto& rs, auto& rd) { divide_into(LayoutRef(a), b, rs, rd); });
 }
 
-// Appends logical_divide(A, B) for a tiler B: by mode, A's other modes kept.
-void logical_divide_into(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  switch (b.kind) {
-    case Tiler::Kind::layout:
-      divide_into(a, b.layout, rs, rd);
-      return;
-    case Tiler::Kind::underscore:
-      a.append_to(rs, rd);
-      return;
-    case Tiler::Kind::tuple:
-      break;
-  }
-  require_tiler_rank(b.rank(), a.rank());
-  OpenTuple t(rs, rd, a.rank());
-  for (int i = 0; i < a.rank(); ++i) {
-    if (i >= b.rank()) {
-      a[i].append_to(rs, rd);
-      continue;
-    }
-    try {
-      logical_divide_into(a[i], b.elems[static_cast<std::size_t>(i)], rs, rd);
-    } catch (const Refusal& r) {
-      refuse("mode " + std::to_string(i) + ": " + r.condition);
-    }
-  }
-  t.close();
-}
-
 Split split_divide(const Layout& a, const Tiler& b) {
   switch (b.kind) {
     case Tiler::Kind::layout: {
@@ -89,8 +61,12 @@ Split split_divide(const Layout& a, const Tiler& b) {
 
 Layout logical_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("logical_divide", a, b, [&] {
-    return detail::build(
-        [&](auto& rs, auto& rd) { detail::logical_divide_into(detail::LayoutRef(a), b, rs, rd); });
+    return detail::build([&](auto& rs, auto& rd) {
+      auto leaf = [](detail::LayoutRef x, const Layout& l, auto& s, auto& d) {
+        detail::divide_into(x, l, s, d);
+      };
+      detail::tiler_into(detail::LayoutRef(a), b, /*keep_rest=*/true, leaf, rs, rd);
+    });
   });
 }
 

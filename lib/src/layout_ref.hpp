@@ -5,6 +5,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/layout.hpp"
+#include "layout/tiler.hpp"
 #include "refusal.hpp"
 
 namespace layout::detail {
@@ -63,6 +64,39 @@ struct OpenTuple {
     rd[hd].span = static_cast<int32_t>(rd.size() - hd);
   }
 };
+
+// Appends op(A, B) for a tiler B: a layout B goes to leaf(A, B, rs, rd), `_`
+// keeps A, a tuple applies mode by mode. A's modes past rank(B) are kept when
+// keep_rest (divides) and dropped otherwise (composition, as CuTe C++ does).
+template <class Leaf>
+void tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf, IntTuple::Nodes& rs,
+                IntTuple::Nodes& rd) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      leaf(a, b.layout, rs, rd);
+      return;
+    case Tiler::Kind::underscore:
+      a.append_to(rs, rd);
+      return;
+    case Tiler::Kind::tuple:
+      break;
+  }
+  require_tiler_rank(b.rank(), a.rank());
+  const int n = keep_rest ? a.rank() : b.rank();
+  OpenTuple t(rs, rd, n);
+  for (int i = 0; i < n; ++i) {
+    if (i >= b.rank()) {
+      a[i].append_to(rs, rd);
+      continue;
+    }
+    try {
+      tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd);
+    } catch (const Refusal& r) {
+      refuse("mode " + std::to_string(i) + ": " + r.condition);
+    }
+  }
+  t.close();
+}
 
 // A layout built by appending to empty node arrays.
 template <class F>
