@@ -1,0 +1,56 @@
+// Running a job on a chosen backend, timed, and the cross-check: the same job
+// on a second backend over the same indices must give the identical
+// BulkResult (count, first index and values, checksum, tile counts).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu_check/backend.hpp"
+
+namespace gpu_check {
+
+enum class Backend { cpu, gpu };
+enum class CrossMode { none, sample, full };
+
+std::string backend_name(Backend b);  // "cpu", "gpu"
+
+// auto: the GPU when one is available, else the CPU backend.
+Backend auto_backend();
+
+struct Timed {
+  BulkResult result;
+  double seconds = 0;
+};
+// pre: lo <= hi <= job.n; b == gpu needs gpu_status().available.
+Timed run_timed(Backend b, const BulkJob& job, uint64_t lo, uint64_t hi);
+
+struct Window {
+  uint64_t lo, hi;
+};
+// Sub-ranges of [0, n) sampled by the cross-check: the first, middle and last
+// `width` indices and one more at a seeded position, sorted and merged
+// (a single window [0, n) when they would cover most of it). Tile takes only
+// the first window: every window marks its own m-bit bitmap.
+std::vector<Window> sample_windows(const BulkJob& job, uint64_t width, uint64_t seed);
+
+inline constexpr uint64_t kSampleWidth = uint64_t{1} << 22;
+
+struct CrossCheck {
+  bool ran = false;
+  bool agree = true;
+  std::string other;     // "cpu", "gpu" or "reference" (one thread, per-index)
+  uint64_t indices = 0;  // compared indices
+  double main_seconds = 0, other_seconds = 0;  // on the compared windows (full: other only)
+  std::string detail;                          // the first disagreement: window and both results
+};
+
+// The other backend: the CPU for a GPU main; for a CPU main the GPU when one
+// is available, else the host reference. mode == full compares with
+// main_full (the main backend's result over [0, n)); sample runs both on the
+// sample windows.
+CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
+                       const BulkResult& main_full, uint64_t seed);
+
+}  // namespace gpu_check

@@ -1,0 +1,175 @@
+#include "gpu_check/make_job.hpp"
+
+#include "layout/algebra.hpp"
+#include "layout/error.hpp"
+
+namespace gpu_check {
+
+namespace {
+
+using layout::Error;
+using layout::FlatLayout;
+using layout::Layout;
+
+struct Refuser {
+  std::string op, operands;
+  [[noreturn]] void operator()(const std::string& why) const { throw Error(op, operands, why); }
+};
+
+Refuser refuser(Law law, std::initializer_list<const Layout*> ls, std::string extra = "") {
+  std::string operands;
+  for (const Layout* l : ls) operands += (operands.empty() ? "" : ", ") + layout::to_string(*l);
+  if (!extra.empty()) operands += ", " + extra;
+  return {"bulk " + law_name(law), operands};
+}
+
+FlatLayout flat(const Layout& l, const Refuser& refuse) {
+  try {
+    return layout::make_flat(l);
+  } catch (const Error& e) {
+    refuse(e.what());
+  }
+}
+
+void require_indices(uint64_t n, const Refuser& refuse) {
+  if (n > kMaxIndices)
+    refuse(std::to_string(n) + " indices exceed the bulk limit of 2^40 (" +
+           std::to_string(kMaxIndices) + ")");
+}
+
+// f is evaluated on [0, n) (natural extension past its size).
+void require_domain(const FlatLayout& f, uint64_t n, const char* name, const Refuser& refuse) {
+  if (n != 0 && n - 1 > f.max_index)
+    refuse(std::string(name) + " at index " + std::to_string(n - 1) + " passes int64");
+}
+
+// x is evaluated at y(i), i < size(y) (so y(i) in [y.min_offset, y.max_offset]).
+void require_composable(const FlatLayout& x, const FlatLayout& y, const char* xn, const char* yn,
+                        const Refuser& refuse) {
+  if (y.max_offset > 0 && static_cast<uint64_t>(y.max_offset) > x.max_index)
+    refuse(std::string(xn) + " at " + yn + "'s offset " + std::to_string(y.max_offset) +
+           " passes int64");
+  if (y.min_offset < 0) {
+    if (x.rank != 1)
+      refuse(std::string(yn) + " has negative offsets and " + xn +
+             " more than one mode (its natural extension is defined for indices >= 0)");
+    int64_t v;
+    if (__builtin_mul_overflow(y.min_offset, x.stride[0], &v))
+      refuse(std::string(xn) + " at " + yn + "'s offset " + std::to_string(y.min_offset) +
+             " passes int64");
+  }
+}
+
+BulkJob base(Law law, const FlatLayout& x, uint64_t n, const Refuser& refuse) {
+  require_indices(n, refuse);
+  BulkJob j;
+  j.law = law;
+  j.x = x;
+  j.y = x;
+  j.z = x;
+  j.n = n;
+  return j;
+}
+
+}  // namespace
+
+std::string law_name(Law law) {
+  switch (law) {
+    case Law::equal:
+      return "equal";
+    case Law::compose:
+      return "compose";
+    case Law::tile:
+      return "tile";
+    case Law::right_inverse:
+      return "right_inverse";
+    case Law::left_inverse:
+      return "left_inverse";
+  }
+  return "?";
+}
+
+std::optional<Law> parse_law(std::string_view name) {
+  for (Law l : {Law::equal, Law::compose, Law::tile, Law::right_inverse, Law::left_inverse})
+    if (name == law_name(l)) return l;
+  return std::nullopt;
+}
+
+BulkJob equal_job(const Layout& l1, const Layout& l2) {
+  const Refuser refuse = refuser(Law::equal, {&l1, &l2});
+  if (l1.size() != l2.size())
+    refuse("sizes differ (" + std::to_string(l1.size()) + " and " + std::to_string(l2.size()) +
+           "): equal compares two functions on one domain");
+  BulkJob j = base(Law::equal, flat(l1, refuse), static_cast<uint64_t>(l1.size()), refuse);
+  j.y = flat(l2, refuse);
+  return j;
+}
+
+BulkJob compose_job(const Layout& a, const Layout& b, const Layout& r) {
+  const Refuser refuse = refuser(Law::compose, {&a, &b, &r});
+  BulkJob j = base(Law::compose, flat(a, refuse), static_cast<uint64_t>(b.size()), refuse);
+  j.y = flat(b, refuse);
+  j.z = flat(r, refuse);
+  require_composable(j.x, j.y, "A", "B", refuse);
+  require_domain(j.z, j.n, "R", refuse);
+  return j;
+}
+
+BulkJob tile_job(const Layout& t, int64_t m) {
+  const Refuser refuse = refuser(Law::tile, {&t}, std::to_string(m));
+  if (m < 1 || static_cast<uint64_t>(m) > kMaxTileBits)
+    refuse("the target " + std::to_string(m) + " is outside [1, 2^36] (the bitmap has m bits)");
+  BulkJob j = base(Law::tile, flat(t, refuse), static_cast<uint64_t>(t.size()), refuse);
+  j.m = static_cast<uint64_t>(m);
+  return j;
+}
+
+BulkJob right_inverse_job(const Layout& a, const Layout& r) {
+  const Refuser refuse = refuser(Law::right_inverse, {&a, &r});
+  BulkJob j = base(Law::right_inverse, flat(a, refuse), static_cast<uint64_t>(r.size()), refuse);
+  j.y = flat(r, refuse);
+  require_composable(j.x, j.y, "A", "R", refuse);
+  return j;
+}
+
+BulkJob left_inverse_job(const Layout& a, const Layout& l) {
+  const Refuser refuse = refuser(Law::left_inverse, {&a, &l});
+  BulkJob j = base(Law::left_inverse, flat(l, refuse), static_cast<uint64_t>(a.size()), refuse);
+  j.y = flat(a, refuse);
+  require_composable(j.x, j.y, "L", "A", refuse);
+  return j;
+}
+
+Prepared prepare_equal(const Layout& l1, const Layout& l2) {
+  return {equal_job(l1, l2), "L1(i) == L2(i) for i < size(L1), L1 = " + layout::to_string(l1) +
+                                 ", L2 = " + layout::to_string(l2)};
+}
+
+Prepared prepare_compose(const Layout& a, const Layout& b) {
+  const Layout r = layout::composition(a, b);
+  return {compose_job(a, b, r), "R(i) == A(B(i)) for i < size(B), A = " + layout::to_string(a) +
+                                    ", B = " + layout::to_string(b) +
+                                    ", R = A o B = " + layout::to_string(r)};
+}
+
+Prepared prepare_tile(const Layout& a, int64_t m) {
+  const Layout c = layout::complement(a, m);
+  const Layout t = layout::make_layout({a, c});
+  return {tile_job(t, m), "(A, C) hits every offset of [0, M) once, A = " + layout::to_string(a) +
+                              ", M = " + std::to_string(m) +
+                              ", C = complement(A, M) = " + layout::to_string(c)};
+}
+
+Prepared prepare_right_inverse(const Layout& a) {
+  const Layout r = layout::right_inverse(a);
+  return {right_inverse_job(a, r), "A(R(i)) == i for i < size(R), A = " + layout::to_string(a) +
+                                       ", R = right_inverse(A) = " + layout::to_string(r)};
+}
+
+Prepared prepare_left_inverse(const Layout& a) {
+  const Layout l = layout::left_inverse(a);
+  return {left_inverse_job(a, l), "L(A(i)) == i for i < size(A), A = " + layout::to_string(a) +
+                                      ", L = left_inverse(A) = " + layout::to_string(l)};
+}
+
+}  // namespace gpu_check
