@@ -5,6 +5,7 @@
 #include "oracle.hpp"
 
 namespace {
+using layout::IntTuple;
 using layout::Layout;
 using oracle::L;
 using oracle::str;
@@ -88,6 +89,20 @@ TEST(Regression, NegativeIndexOverflowIsRefused) {
   EXPECT_THROW((void)l(-3), layout::Error);
   EXPECT_EQ(l(-1), 4611686018427387904);
   EXPECT_THROW((void)L("4:1")(INT64_MIN), layout::Error);
+}
+
+TEST(Regression, Crd2idxPartialSumMayPassInt64) {
+  // crd2idx refused (1,(1,1)) in (2,(2,1)):(-k,(k,2^63-1)), k = 1431655765, because the partial
+  // sum k + (2^63-1) passes int64, while the offset 2^63-1 fits and L(7) returns it (found by
+  // the selftest's control algebra on EVAL-ORACLE).
+  const Layout l = L("(2,(2,1)):(-1431655765,(1431655765,9223372036854775807))");
+  const IntTuple c = layout::parse_int_tuple("(1,(1,1))");
+  EXPECT_EQ(layout::crd2idx(c, l.shape(), l.stride()), INT64_MAX);
+  EXPECT_EQ(l(7), INT64_MAX);
+  // A total past int64 is still refused.
+  const Layout m = L("(2,2):(9223372036854775807,1)");
+  EXPECT_THROW((void)layout::crd2idx(layout::parse_int_tuple("(1,1)"), m.shape(), m.stride()),
+               layout::Error);
 }
 
 }  // namespace

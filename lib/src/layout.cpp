@@ -257,21 +257,26 @@ void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   out[head].span = static_cast<int32_t>(out.size() - head);
 }
 
-int64_t crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
+// The sum of the terms c_k * d_k, each checked in int64, accumulated in 128
+// bits: a partial sum may leave int64 when the whole one does not (the caller
+// checks the total, crd2idx_total).
+__extension__ typedef __int128 crd_sum;
+
+crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
   if (c->tuple) {
     if (!s->tuple || s->v != c->v) throw CoordError{"coordinate rank does not match the shape"};
-    int64_t r = 0;
+    crd_sum r = 0;
     const ItNode* cc = c + 1;
     const ItNode* cs = s + 1;
     const ItNode* cd = d + 1;
     for (int64_t k = 0; k < c->v; ++k, cc += cc->span, cs += cs->span, cd += cd->span)
-      r = checked::add(r, crd2idx_at(cc, cs, cd));
+      r += crd2idx_at(cc, cs, cd);
     return r;
   }
   int64_t x = c->v;
   if (x < 0) throw CoordError{"coordinate must be >= 0"};
   if (!s->tuple) return checked::mul(x, d->v);
-  int64_t r = 0;
+  crd_sum r = 0;
   const ItNode* cs = s + 1;
   const ItNode* cd = d + 1;
   for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
@@ -281,9 +286,15 @@ int64_t crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
       digit.v = x % n;
       x /= n;
     }
-    r = checked::add(r, crd2idx_at(&digit, cs, cd));
+    r += crd2idx_at(&digit, cs, cd);
   }
   return r;
+}
+
+int64_t crd2idx_total(const ItNode* c, const ItNode* s, const ItNode* d) {
+  const crd_sum r = crd2idx_at(c, s, d);
+  if (r > INT64_MAX || r < INT64_MIN) throw Overflow("the offset passes int64");
+  return static_cast<int64_t>(r);
 }
 
 }  // namespace
@@ -303,7 +314,7 @@ IntTuple idx2crd(const IntTuple& i, const IntTuple& shape) {
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
   try {
-    return crd2idx_at(c.root(), shape.root(), prefix_product(shape).root());
+    return crd2idx_total(c.root(), shape.root(), prefix_product(shape).root());
   } catch (const CoordError& e) {
     throw Error("crd2idx", to_string(c) + ", " + to_string(shape), e.condition);
   } catch (const Overflow& e) {
@@ -316,7 +327,7 @@ int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride
   if (!congruent(shape, stride))
     throw Error("crd2idx", operands, "shape and stride are not congruent");
   try {
-    return crd2idx_at(c.root(), shape.root(), stride.root());
+    return crd2idx_total(c.root(), shape.root(), stride.root());
   } catch (const CoordError& e) {
     throw Error("crd2idx", operands, e.condition);
   } catch (const Overflow& e) {

@@ -333,6 +333,42 @@ rc::Gen<Leaves> large_leaves() {
   });
 }
 
+// Huge shapes (sizes past 2^31 and 2^32, up to the int64 edge), small strides:
+// for the laws that never enumerate the domain (size, cosize).
+rc::Gen<Leaves> huge_shape_leaves() {
+  return g::exec([] {
+    const int n = *g::inRange(2, 6);
+    Leaves m;
+    int64_t size = 1;
+    for (int k = 0; k < n; ++k) {
+      int64_t s = 1;
+      switch (*g::inRange(0, 5)) {
+        case 0:
+          s = (int64_t{1} << 16) + *g::inRange<int64_t>(-1, 2);
+          break;
+        case 1:
+          s = two31 + *g::inRange<int64_t>(-1, 2);
+          break;
+        case 2:
+          s = two32 + *g::inRange<int64_t>(-1, 2);
+          break;
+        case 3:
+          s = *g::inRange<int64_t>(2, int64_t{1} << 20);
+          break;
+        default:
+          s = *g::inRange<int64_t>(1, 9);
+          break;
+      }
+      if (__builtin_mul_overflow(size, s, &size)) {  // cap at the edge: the rest is size 1
+        size = INT64_MAX;
+        s = 1;
+      }
+      m.push_back({s, *g::inRange<int64_t>(0, 9)});
+    }
+    return m;
+  });
+}
+
 // Overlapping modes (not injective): the second mode starts inside the first.
 rc::Gen<Leaves> overlapping_leaves() {
   return g::exec([] {
@@ -610,7 +646,8 @@ rc::Gen<std::pair<Layout, Layout>> near_miss_pairs() {
       case 1: {  // a stride that neither divides p nor is divided by it
         int64_t d = *g::inRange<int64_t>(2, p);
         if (p % d == 0) d = p + 1;
-        bm = {{*g::inRange<int64_t>(2, 4), d}};
+        // long enough to run past A's first mode: d (s - 1) >= p
+        bm = {{(p + d - 1) / d + 1 + *g::inRange<int64_t>(0, 2), d}};
         break;
       }
       default: {  // a shape that neither divides p nor is divided by it
@@ -911,6 +948,9 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
     return g::map(g::pair(swizzle_params(c == InputClass::near_miss ? c : InputClass::admissible),
                           layouts(c == InputClass::near_miss ? InputClass::nested : c)),
                   [](std::pair<IntTuple, Layout> p) { return to_args(p.first, p.second); });
+  if (is({K::layout}) && c == InputClass::large && (law.ops == "size" || law.ops == "cosize"))
+    return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves())),
+                  [](Layout a) { return to_args(a); });
   if (is({K::layout})) return g::map(layouts(c), [](Layout a) { return to_args(a); });
   if (is({K::layout, K::integer})) {
     auto gen = covers(law, "complement") ? complement_operands(c) : index_operands(c);

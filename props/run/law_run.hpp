@@ -1,0 +1,50 @@
+// props::run — one law of the catalog through RapidCheck's standalone checker
+// (no test framework): draws the law's arguments from its input classes, runs
+// the law against an algebra, and on a failure shrinks it to a minimal
+// counterexample. Used by `layoutcheck verify` (every law against the
+// library) and `layoutcheck selftest` (every law against every mutant).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators.hpp"
+#include "law.hpp"
+
+namespace props::run {
+
+struct Options {
+  int cases = 200;                       // successful cases before the law counts as held
+  std::optional<uint64_t> seed;          // nullopt: a fresh random seed (reported)
+  std::vector<gen::InputClass> classes;  // empty: the law's classes (gen::classes_for)
+};
+
+enum class Result { held, failed, gave_up, error };
+const char* name(Result r);
+
+struct LawRun {
+  std::string law;
+  Result result = Result::error;
+  int cases = 0;                        // cases that held before the end (or the failure)
+  int vacuous = 0, refused = 0;         // of those: no operation ran / an operation refused
+  std::map<std::string, int> by_class;  // cases per input class
+  uint64_t seed = 0;
+  double seconds = 0;
+  // result == failed: the shrunk counterexample and its arguments in CuTe
+  // notation, one string per argument (what `layoutcheck check` takes).
+  std::optional<Counterexample> counterexample;
+  std::vector<std::string> args;
+  int leaves = 0;       // its size: shape leaves of the layouts, tilers and tuples
+  int64_t largest = 0;  // and the largest absolute integer in it
+  std::string message;  // gave_up / error: RapidCheck's description
+};
+
+LawRun run_law(const Algebra& alg, const Law& law, const Options& options = {});
+
+// Leaves and largest absolute integer of a law's arguments.
+void measure(const std::vector<Arg>& args, int& leaves, int64_t& largest);
+
+}  // namespace props::run
