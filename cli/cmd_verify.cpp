@@ -1,29 +1,71 @@
-// layoutcheck verify [--vectors DIR]: the main job — the worked examples and
-// the conformance vectors, as a summary table.
+// layoutcheck verify [--vectors DIR] [--cases N] [--seed S]: the main job —
+// every law of the catalog through RapidCheck (a table: law, cases, classes,
+// result, time), the worked examples and the conformance vectors, as a
+// summary table.
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
+#include "exit_codes.hpp"
+#include "law_report.hpp"
 #include "verify.hpp"
 
 namespace layoutcheck {
 
 namespace {
 
-int run_verify(const std::string& vectors_dir) {
-  std::vector<Job> jobs{{"lesson", run_lesson}};
-  for (Job& j : vector_jobs(vectors_dir)) jobs.push_back(std::move(j));
+struct VerifyArgs {
+  std::string vectors = LAYOUTCHECK_VECTORS_DIR;
+  int cases = 200;
+  std::optional<uint64_t> seed;
+};
+
+// Every law against the library; prints the laws table and each failure.
+// In the summary, each case is one check and a failing law one failed check.
+JobResult run_laws(const VerifyArgs& a, std::ostream& os) {
+  props::run::Options o;
+  o.cases = a.cases;
+  o.seed = a.seed;
+  std::vector<props::run::LawRun> runs;
+  for (const props::Law& law : props::catalog())
+    runs.push_back(props::run::run_law(props::reference_algebra(), law, o));
+  JobResult r;
+  os << "laws (" << runs.size() << ", " << a.cases << " cases each, RapidCheck):\n";
+  print_law_header(os);
+  for (const props::run::LawRun& run : runs) {
+    print_law_row(os, run);
+    r.cases += run.cases;
+    r.passed += run.cases;
+    if (run.result != props::run::Result::held) {
+      ++r.cases;
+      ++r.failed;
+    }
+  }
+  for (const props::run::LawRun& run : runs)
+    if (run.result != props::run::Result::held) print_law_failure(os, run);
+  os << '\n';
+  return r;
+}
+
+int run_verify(const VerifyArgs& a) {
+  if (a.cases < 1) throw UsageError("--cases must be >= 1");
+  // Jobs run before the summary is printed, so the laws table comes first.
+  std::vector<Job> jobs{{"laws", [a] { return run_laws(a, std::cout); }}, {"lesson", run_lesson}};
+  for (Job& j : vector_jobs(a.vectors)) jobs.push_back(std::move(j));
   return run_jobs(jobs, std::cout);
 }
 
 }  // namespace
 
 void add_verify(CLI::App& app, Action& action) {
-  auto dir = std::make_shared<std::string>(LAYOUTCHECK_VECTORS_DIR);
-  CLI::App* cmd = app.add_subcommand("verify", "worked examples and conformance vectors");
-  cmd->add_option("--vectors", *dir, "directory of reference vectors (*.jsonl)")
+  auto args = std::make_shared<VerifyArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify", "the main job: every law through RapidCheck, worked examples, conformance vectors");
+  cmd->add_option("--vectors", args->vectors, "directory of reference vectors (*.jsonl)")
       ->capture_default_str();
-  cmd->callback([dir, &action] { action = [dir] { return run_verify(*dir); }; });
+  cmd->add_option("--cases", args->cases, "RapidCheck cases per law")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random, printed per law)");
+  cmd->callback([args, &action] { action = [args] { return run_verify(*args); }; });
 }
 
 }  // namespace layoutcheck

@@ -15,5 +15,7 @@ void add_op(CLI::App& app, Action& action);
 void add_print(CLI::App& app, Action& action);
 void add_vectors(CLI::App& app, Action& action);
 void add_verify(CLI::App& app, Action& action);
+void add_check(CLI::App& app, Action& action);
+void add_selftest(CLI::App& app, Action& action);
 
 }  // namespace layoutcheck

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   add_print(app, action);
   add_vectors(app, action);
   add_verify(app, action);
+  add_check(app, action);
+  add_selftest(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -85,5 +85,32 @@ cli_case(vectors.deep_nesting RC 2 STDERR "nested deeper than"
 cli_case(vectors.missing_file RC 2 STDERR "^error: cannot read" ARGS vectors ${T}/no_such_file.jsonl)
 
 # verify: the lesson examples and every vector file.
-cli_case(verify.all RC 0 STDOUT "~lesson +[0-9]+ +[0-9]+ +0 .*~[0-9]+ passed, 0 failed~$" ARGS verify)
+cli_case(verify.all RC 0
+         STDOUT "^laws \\(42, 200 cases each.*~COMP-TILE +200 .* held .*~laws +[0-9]+ +[0-9]+ +0 .*~lesson +[0-9]+ +[0-9]+ +0 .*~[0-9]+ passed, 0 failed~$"
+         ARGS verify)
+cli_case(verify.bad_cases RC 2 STDERR "^error: --cases" ARGS verify --cases 0)
 cli_case(verify.bad_vectors_dir RC 2 STDERR "^error: " ARGS verify --vectors ${T}/no_such_dir)
+
+# check: one law on given operands (holds / counterexample), against the
+# library or a mutant.
+cli_case(check.holds RC 0 STDOUT "^holds~$" ARGS check COAL-FN "(2,3):(1,3)")
+cli_case(check.vacuous RC 0 STDOUT "^holds \\(vacuously" ARGS check COMP-TILE "(2,2):(1,1)" 4)
+cli_case(check.negative_operand RC 0 STDOUT "^holds~$" ARGS check SWZ-ORACLE "(2,0,3)" -5)
+cli_case(check.mutant_counterexample RC 1
+         STDOUT "^COAL-FN on \\(2,3\\):\\(1,3\\): coalesce gave 6:1, another function \\(at index 2, expected 3, actual 2\\)~$"
+         ARGS check COAL-FN --mutant coalesce-wrong-pair "(2,3):(1,3)")
+cli_case(check.list RC 0 STDOUT "layoutcheck check COMP-TILE LAYOUT INT~" ARGS check --list)
+cli_case(check.unknown_law RC 2 STDERR "^error: no law NOPE" ARGS check NOPE 4:1)
+cli_case(check.arity RC 2 STDERR "^error: COMP-TILE takes 2 operand" ARGS check COMP-TILE 4:2)
+cli_case(check.malformed RC 2 STDERR "^error: " ARGS check COAL-FN "(2,3:(1,3)")
+cli_case(check.unknown_mutant RC 2 STDERR "^error: no mutant" ARGS check COAL-FN --mutant x 4:1)
+
+# selftest: the laws against every mutant; every one must be killed and the
+# control must survive.
+cli_case(selftest.all RC 0
+         STDOUT "~idx2crd-row-major +COORD-ROUNDTRIP .*~control +survived .*~killed 11/11, control survived~$"
+         ARGS selftest)
+cli_case(selftest.one RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE .*~killed 1/1, control survived~$"
+         ARGS selftest --mutant cosize-is-size --seed 7)
+cli_case(selftest.list RC 0 STDOUT "^idx2crd-row-major \\(idx2crd, eval\\): " ARGS selftest --list)
+cli_case(selftest.unknown RC 2 STDERR "^error: no mutant" ARGS selftest --mutant x)

@@ -1,9 +1,11 @@
 #include "law_run.hpp"
 
 #include <rapidcheck.h>
+#include <rapidcheck/detail/Configuration.h>
 
 #include <chrono>
 #include <exception>
+#include <iostream>
 #include <random>
 #include <type_traits>
 #include <variant>
@@ -27,6 +29,28 @@ const char* name(Result r) {
 }
 
 namespace {
+
+// RapidCheck's default listener prints progress and, at exit, a reproduce
+// string for the global configuration; the runs here carry their own seed.
+class QuietListener : public rc::detail::TestListener {
+public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+// RapidCheck prints its global configuration to stderr when it first loads
+// it; these runs do not use it (each carries its own seed), so load it once
+// with stderr muted.
+void quiet_configuration() {
+  static const bool loaded = [] {
+    std::streambuf* err = std::cerr.rdbuf(nullptr);
+    (void)rc::detail::configuration();
+    std::cerr.rdbuf(err);
+    return true;
+  }();
+  (void)loaded;
+}
 
 void measure_tuple(const IntTuple& t, bool count, int& leaves, int64_t& largest) {
   t.for_each_leaf([&](int64_t v) {
@@ -73,14 +97,20 @@ LawRun run_law(const Algebra& alg, const Law& law, const Options& options) {
   r.seed = options.seed ? *options.seed : std::random_device{}();
   const std::vector<gen::InputClass> classes =
       options.classes.empty() ? gen::classes_for(law) : options.classes;
-  const rc::Gen<gen::Args> args_gen = gen::mixed_args_for(law, classes);
+  std::vector<rc::Gen<gen::Args>> gens;
+  for (gen::InputClass c : classes) gens.push_back(gen::shown_args_for(law, c));
+  quiet_configuration();
 
-  // The property. During shrinking it runs again on smaller inputs: the last
-  // failing call is the minimal counterexample (every later candidate held).
+  // The property. The classes take turns (case k draws from class k mod n),
+  // so each gets its share exactly. During shrinking the property runs again
+  // on smaller inputs of the failing class: the last failing call is the
+  // minimal counterexample (every later candidate held).
+  std::size_t next_case = 0, failing_class = 0;
   bool shrinking = false;
   std::vector<Arg> failing_args;
   const auto property = [&] {
-    const gen::Args args = *args_gen;
+    const std::size_t k = shrinking ? failing_class : next_case++ % gens.size();
+    const gen::Args args = *gens[k];
     CountingAlgebra counting(alg);
     Outcome out;
     try {
@@ -94,6 +124,7 @@ LawRun run_law(const Algebra& alg, const Law& law, const Options& options) {
       r.refused += counting.refusals > 0;
     }
     if (out) {
+      if (!shrinking) failing_class = k;
       shrinking = true;
       r.counterexample = *out;
       failing_args = args.v;
@@ -108,7 +139,9 @@ LawRun run_law(const Algebra& alg, const Law& law, const Options& options) {
   metadata.id = law.id;
   metadata.description = law.id;
   const auto t0 = std::chrono::steady_clock::now();
-  const rc::detail::TestResult result = rc::detail::checkTestable(property, metadata, params);
+  QuietListener listener;
+  const rc::detail::TestResult result =
+      rc::detail::checkTestable(property, metadata, params, listener);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   rc::detail::SuccessResult success;

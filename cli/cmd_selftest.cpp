@@ -1,0 +1,108 @@
+// layoutcheck selftest: the law suite against every mutant (props/mutants),
+// each of which must be killed, and against the control, which must survive.
+// Prints each kill (the law and its shrunk counterexample) and `killed k/n`.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "law_report.hpp"
+#include "selftest.hpp"
+
+namespace layoutcheck {
+
+namespace {
+
+struct SelftestArgs {
+  int cases = 200;
+  std::optional<uint64_t> seed;
+  std::string mutant;
+  bool every_law = false;
+  bool list = false;
+};
+
+std::string row(const std::string& mutant, const std::string& killer, const std::string& cases,
+                const std::string& leaves, const std::string& largest, const std::string& laws,
+                const std::string& time) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-30s %-16s %6s %7s %20s %5s %8s\n", mutant.c_str(),
+                killer.c_str(), cases.c_str(), leaves.c_str(), largest.c_str(), laws.c_str(),
+                time.c_str());
+  return buf;
+}
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2fs", s);
+  return buf;
+}
+
+int selftest(const SelftestArgs& a) {
+  if (a.list) {
+    for (const props::mutants::Mutant& m : props::mutants::all())
+      std::cout << m.name << " (" << m.op << "): " << m.bug << '\n';
+    return kOk;
+  }
+  if (a.cases < 1) throw UsageError("--cases must be >= 1");
+  std::vector<const props::mutants::Mutant*> chosen;
+  for (const props::mutants::Mutant& m : props::mutants::all())
+    if (a.mutant.empty() || m.name == a.mutant) chosen.push_back(&m);
+  if (chosen.empty())
+    throw UsageError("no mutant " + a.mutant + " (layoutcheck selftest --list lists them)");
+
+  props::mutants::HuntOptions o;
+  o.cases = a.cases;
+  o.seed = a.seed;
+  o.every_law = a.every_law;
+  std::string table;
+  int killed = 0;
+  for (const props::mutants::Mutant* m : chosen) {
+    const auto alg = m->make();
+    const props::mutants::Hunt h = props::mutants::hunt(*alg, o);
+    std::cout << m->name << " (" << m->bug << "):\n";
+    for (const props::run::LawRun& r : h.runs)
+      if (r.result != props::run::Result::held) print_law_failure(std::cout, r, m->name);
+    const props::run::LawRun* k = h.killer();
+    if (!k) std::cout << "SURVIVED all " << h.runs.size() << " laws\n";
+    killed += k != nullptr;
+    table += row(m->name, k ? k->law : "SURVIVED", k ? std::to_string(k->cases) : "-",
+                 k ? std::to_string(k->leaves) : "-", k ? std::to_string(k->largest) : "-",
+                 std::to_string(h.runs.size()), seconds(h.seconds));
+  }
+  // The control: the plain re-implementations the mutants are built from.
+  o.every_law = true;
+  const props::mutants::Hunt c = props::mutants::hunt(*props::mutants::control(), o);
+  for (const props::run::LawRun& r : c.runs)
+    if (r.result != props::run::Result::held) print_law_failure(std::cout, r);
+  table += row("control", c.failures() ? "KILLED" : "survived", "-", "-", "-",
+               std::to_string(c.runs.size()), seconds(c.seconds));
+
+  std::cout << '\n'
+            << row("mutant", "killed by", "cases", "leaves", "largest |value|", "laws", "time")
+            << table;
+  std::cout << "(cases: the cases that held before the killing one; leaves and largest "
+               "|value|: the shrunk counterexample)\n";
+  std::cout << "killed " << killed << "/" << chosen.size()
+            << (c.failures() ? ", control KILLED (a re-implementation is wrong)"
+                             : ", control survived")
+            << '\n';
+  return killed == static_cast<int>(chosen.size()) && c.failures() == 0 ? kOk : kCheckFailed;
+}
+
+}  // namespace
+
+void add_selftest(CLI::App& app, Action& action) {
+  auto args = std::make_shared<SelftestArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "selftest", "the law suite against every mutant algebra: each must be killed");
+  cmd->add_option("--cases", args->cases, "cases per law")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random, printed on a failure)");
+  cmd->add_option("--mutant", args->mutant, "only this mutant (--list lists them)");
+  cmd->add_flag("--every-law", args->every_law,
+                "run every law on each mutant (default: stop at the first that kills it)");
+  cmd->add_flag("--list", args->list, "list the mutants");
+  cmd->callback([args, &action] { action = [args] { return selftest(*args); }; });
+}
+
+}  // namespace layoutcheck

@@ -1,0 +1,57 @@
+#include "law_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+namespace layoutcheck {
+
+std::string classes_text(const props::run::LawRun& r) {
+  int total = 0, smallest = 0;
+  for (const auto& [name, n] : r.by_class) {
+    total += n;
+    smallest = smallest == 0 ? n : std::min(smallest, n);
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%zu (min %.0f%%)", r.by_class.size(),
+                total ? 100.0 * smallest / total : 0.0);
+  return buf;
+}
+
+void print_law_header(std::ostream& os) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-16s %8s %14s %8s %9s %10s\n", "law", "cases", "classes",
+                "result", "time", "cases/s");
+  os << buf;
+}
+
+void print_law_row(std::ostream& os, const props::run::LawRun& r) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%-16s %8d %14s %8s %8.3fs %10.0f\n", r.law.c_str(), r.cases,
+                classes_text(r).c_str(), props::run::name(r.result), r.seconds,
+                r.seconds > 0 ? r.cases / r.seconds : 0.0);
+  os << buf;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+void print_law_failure(std::ostream& os, const props::run::LawRun& r, const std::string& mutant) {
+  os << "FAIL " << r.law << " (seed " << r.seed << ", after " << r.cases << " cases)\n";
+  if (!r.counterexample) {
+    os << "  " << r.message << '\n';
+    return;
+  }
+  os << "  " << props::describe(*r.counterexample) << '\n';
+  os << "  counterexample: " << r.args.size() << " argument(s), " << r.leaves
+     << " shape leaves, largest |value| " << r.largest << '\n';
+  os << "  replay: layoutcheck check " << r.law;
+  if (!mutant.empty()) os << " --mutant " << mutant;
+  for (const std::string& a : r.args) os << ' ' << shell_quote(a);
+  os << '\n';
+}
+
+}  // namespace layoutcheck
