@@ -74,7 +74,8 @@ void tile_pass(const BulkJob& job, Strategy s, uint64_t start, uint64_t count, B
     case Strategy::per_index: {
       r.checked += count;
       auto mk = make_marker(o, d, job.m);
-      for (uint64_t i = start; i < start + count; ++i) mk.add(r, i, job.x(i));
+      for (uint64_t j = start; j < start + count; ++j)
+        mk.add(r, static_cast<uint64_t>(job.y(j)), job.x(j));
       mk.flush(r);
       return;
     }

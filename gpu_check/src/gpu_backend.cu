@@ -128,8 +128,8 @@ __global__ void popcount_kernel(const unsigned long long* bits, uint64_t words, 
 
 // The values at index i (one thread): out[0] = expected, out[1] = actual.
 __global__ void probe_kernel(const __grid_constant__ BulkJob job, uint64_t i, long long* out) {
-  if (job.law == Law::tile) {
-    out[0] = out[1] = job.x(i);
+  if (job.law == Law::tile) {  // the offset of index i: T(i) = z(i)
+    out[0] = out[1] = job.z(i);
     return;
   }
   BulkResult r;

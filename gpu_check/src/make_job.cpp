@@ -1,5 +1,8 @@
 #include "gpu_check/make_job.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include "layout/algebra.hpp"
 #include "layout/error.hpp"
 
@@ -119,7 +122,29 @@ BulkJob tile_job(const Layout& t, int64_t m) {
   const Refuser refuse = refuser(Law::tile, {&t}, std::to_string(m));
   if (m < 1 || static_cast<uint64_t>(m) > kMaxTileBits)
     refuse("the target " + std::to_string(m) + " is outside [1, 2^36] (the bitmap has m bits)");
-  BulkJob j = base(Law::tile, flat(t, refuse), static_cast<uint64_t>(t.size()), refuse);
+  // Visiting order: T's flat modes sorted by stride (x), and the index each
+  // visited position has in T: the same modes with T's prefix products as
+  // strides (y). x(j) = T(y(j)) and y is a bijection of [0, size(T)).
+  struct Three {
+    int64_t s, d, p;
+  };
+  std::vector<Three> modes;
+  int64_t prefix = 1;
+  for (const layout::Mode& md : layout::flat_modes(t)) {
+    modes.push_back({md.s, md.d, prefix});
+    prefix *= md.s;  // <= size(T), which fits in int64
+  }
+  std::stable_sort(modes.begin(), modes.end(),
+                   [](const Three& a, const Three& b) { return a.d < b.d; });
+  std::vector<layout::Mode> xs, ys;
+  for (const Three& md : modes) {
+    xs.push_back({md.s, md.d});
+    ys.push_back({md.s, md.p});
+  }
+  BulkJob j = base(Law::tile, flat(layout::from_modes(xs.data(), xs.data() + xs.size()), refuse),
+                   static_cast<uint64_t>(t.size()), refuse);
+  j.y = flat(layout::from_modes(ys.data(), ys.data() + ys.size()), refuse);
+  j.z = flat(t, refuse);
   j.m = static_cast<uint64_t>(m);
   return j;
 }

@@ -154,38 +154,39 @@ LAYOUT_HD TileMarker<OrWord, DupMark> make_marker(OrWord o, DupMark d, uint64_t 
   return TileMarker<OrWord, DupMark>{o, d, m};
 }
 
-// Tile pass 1/2 over a chunk with the odometer.
+// Tile pass 1/2 over visiting positions [start, start + count) with the
+// odometer (index y(j), offset x(j); job.hpp).
 template <class OrWord, class DupMark>
 LAYOUT_HD void tile_mark(const BulkJob& job, uint64_t start, uint64_t count, BulkResult& r,
                          OrWord or_word, DupMark dup_mark) {
   r.checked += count;
   if (count == 0) return;
   auto mk = make_marker(or_word, dup_mark, job.m);
-  Cursor cx(job.x, start);
-  const uint64_t end = start + count;
-  for (uint64_t i = start; i < end; ++i) {
-    mk.add(r, i, static_cast<int64_t>(cx.off));
+  Cursor cx(job.x, start), cy(job.y, start);
+  for (uint64_t j = 0; j < count; ++j) {
+    mk.add(r, cy.off, static_cast<int64_t>(cx.off));
     cx.next(job.x);
+    cy.next(job.y);
   }
   mk.flush(r);
 }
 
-// Tile pass 3: r.first := the smallest i in the chunk whose offset is in
-// [0, m) and marked in dups (an offset hit more than once); values = offset.
-//   dups: the bitmap of pass 2's DupMark (read only).
+// Tile pass 3: r.first := the smallest index among positions [start, start +
+// count) whose offset is in [0, m) and marked in dups (an offset hit more
+// than once); values = that offset.  dups: pass 2's DupMark bitmap (read only).
 LAYOUT_HD inline void tile_find(const BulkJob& job, uint64_t start, uint64_t count,
                                 const uint64_t* dups, BulkResult& r) {
   if (count == 0) return;
-  Cursor cx(job.x, start);
-  const uint64_t end = start + count;
-  for (uint64_t i = start; i < end && i < r.first; ++i) {
+  Cursor cx(job.x, start), cy(job.y, start);
+  for (uint64_t j = 0; j < count; ++j) {
     const int64_t v = static_cast<int64_t>(cx.off);
-    if (v >= 0 && static_cast<uint64_t>(v) < job.m && ((dups[v >> 6] >> (v & 63)) & 1)) {
-      r.first = i;
+    if (v >= 0 && static_cast<uint64_t>(v) < job.m && ((dups[v >> 6] >> (v & 63)) & 1) &&
+        cy.off < r.first) {
+      r.first = cy.off;
       r.expected = r.actual = v;
-      return;
     }
     cx.next(job.x);
+    cy.next(job.y);
   }
 }
 

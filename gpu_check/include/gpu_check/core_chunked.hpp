@@ -75,12 +75,14 @@ template <class OrWord, class DupMark>
 void tile_mark_chunked(const BulkJob& job, uint64_t start, uint64_t count, BulkResult& r,
                        OrWord or_word, DupMark dup_mark) {
   alignas(64) int64_t v[kChunkBlock];
+  alignas(64) int64_t idx[kChunkBlock];
   r.checked += count;
   auto mk = make_marker(or_word, dup_mark, job.m);
   while (count != 0) {
     const uint64_t k = count < kChunkBlock ? count : kChunkBlock;
     job.x.eval_chunk(start, k, v);
-    for (uint64_t j = 0; j < k; ++j) mk.add(r, start + j, v[j]);
+    job.y.eval_chunk(start, k, idx);
+    for (uint64_t j = 0; j < k; ++j) mk.add(r, static_cast<uint64_t>(idx[j]), v[j]);
     start += k;
     count -= k;
   }

@@ -15,7 +15,12 @@ enum class Law : int { equal, compose, tile, right_inverse, left_inverse };
 //   compose        E = x(y(i)),  A = z(i)        A = x, B = y, R = z (the library's A o B)
 //   right_inverse  E = i,        A = x(y(i))     A = x, R = y
 //   left_inverse   E = i,        A = x(y(i))     L = x, A = y
-//   tile           x(i) in [0, m), each offset hit once, all m hit (x = (A, complement(A, m)))
+//   tile           T = (A, complement(A, m)): T(i) in [0, m), each offset hit once, all m
+//                  hit. Visited in stride order: x = T with its flat modes sorted by
+//                  stride and y the matching index map, so j < n visits index i = y(j)
+//                  with offset T(i) = x(j); offsets then rise almost monotonically
+//                  and the bitmap is written word by word, not bit by bit; z = T
+//                  (for the offset at a reported index).
 // Invariant (established by make_job.hpp, never by hand): every evaluation
 // above is within its layout's max_index for i < n, and a composed argument
 // y(i) is negative only when x has rank 1 (where x(v) = v * d_0 exactly).

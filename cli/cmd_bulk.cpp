@@ -1,0 +1,182 @@
+// layoutcheck bulk LAW ARGS... | bulk --campaign N: the laws checked over every
+// index of huge layouts on the GPU or the CPU backend (docs/BULK.md).
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "bulk_job.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "gpu_check/campaign.hpp"
+#include "gpu_check/make_job.hpp"
+#include "gpu_check/report.hpp"
+#include "layout/notation.hpp"
+
+namespace layoutcheck {
+
+namespace {
+
+using namespace gpu_check;
+
+struct BulkArgs {
+  std::vector<std::string> words;  // LAW ARGS...
+  std::string backend = "auto";
+  std::string cross = "sample";
+  int campaign = 0;
+  std::string min_size = "2^30";
+  uint64_t seed = 0;
+  bool seed_given = false;
+};
+
+const char* const kUsage =
+    "usage: layoutcheck bulk equal L1 L2 | compose A B | tile A M | right_inverse A | "
+    "left_inverse A  (or: layoutcheck bulk --campaign N)";
+
+Backend choose_backend(const std::string& name) {
+  if (name == "cpu") return Backend::cpu;
+  if (name == "gpu") {
+    if (!gpu_status().available) throw UsageError("--backend gpu: " + gpu_status().description);
+    return Backend::gpu;
+  }
+  return auto_backend();
+}
+
+CrossMode cross_mode(const std::string& name) {
+  return name == "full" ? CrossMode::full : name == "none" ? CrossMode::none : CrossMode::sample;
+}
+
+uint64_t size_arg(const std::string& what, const std::string& text) {
+  try {
+    return parse_size(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(what + ": " + e.what());
+  }
+}
+
+Prepared prepare(const std::vector<std::string>& w) {
+  const std::optional<Law> law = parse_law(w[0]);
+  if (!law)
+    throw UsageError("unknown law \"" + w[0] +
+                     "\" (equal, compose, tile, right_inverse, left_inverse)\n" + kUsage);
+  const std::size_t arity = *law == Law::equal || *law == Law::compose || *law == Law::tile ? 2 : 1;
+  if (w.size() != arity + 1) throw UsageError(kUsage);
+  const layout::Layout a = layout::parse_layout(w[1]);
+  switch (*law) {
+    case Law::equal:
+      return prepare_equal(a, layout::parse_layout(w[2]));
+    case Law::compose:
+      return prepare_compose(a, layout::parse_layout(w[2]));
+    case Law::tile: {
+      const uint64_t m = size_arg("M", w[2]);
+      if (m > uint64_t{INT64_MAX}) throw UsageError("M: too large");
+      return prepare_tile(a, static_cast<int64_t>(m));
+    }
+    case Law::right_inverse:
+      return prepare_right_inverse(a);
+    case Law::left_inverse:
+      return prepare_left_inverse(a);
+  }
+  throw UsageError(kUsage);
+}
+
+std::string cross_text(const CrossCheck& c, CrossMode mode) {
+  std::string s = std::string("cross-check ") + (mode == CrossMode::full ? "full" : "sample") +
+                  " against " + c.other + ": " + std::to_string(c.indices) + " indices, " +
+                  seconds_text(c.other_seconds) + " on " + c.other + ", ";
+  return s + (c.agree ? "agrees" : "DISAGREES\n" + c.detail);
+}
+
+int run_law(const BulkArgs& a) {
+  if (a.words.empty()) throw UsageError(kUsage);
+  const Backend backend = choose_backend(a.backend);
+  const Prepared p = prepare(a.words);
+  std::cout << "bulk " << law_name(p.job.law) << ": " << p.statement << '\n';
+  const Timed t = run_timed(backend, p.job, 0, p.job.n);
+  std::cout << "indices " << count_text(p.job.n) << ", " << backend_name(backend) << " "
+            << seconds_text(t.seconds) << ", "
+            << (t.seconds > 0 ? sci(static_cast<double>(p.job.n) / t.seconds) : "-")
+            << " indices/s\n";
+  std::cout << describe(t.result) << '\n';
+  const CrossMode mode = cross_mode(a.cross);
+  const CrossCheck c = cross_check(p.job, backend, mode, t.result, 1);
+  if (c.ran) std::cout << cross_text(c, mode) << '\n';
+  std::cout << verdict(p.job, t.result) << '\n';
+  return t.result.mismatches == 0 && c.agree ? kOk : kCheckFailed;
+}
+
+int run_campaign_cmd(const BulkArgs& a) {
+  if (!a.words.empty())
+    throw UsageError("--campaign takes no law arguments\n" + std::string(kUsage));
+  CampaignOptions o;
+  o.cases = a.campaign;
+  o.min_size = size_arg("--min-size", a.min_size);
+  if (o.min_size < (uint64_t{1} << 10) || o.min_size > (uint64_t{1} << 36))
+    throw UsageError("--min-size must lie in [2^10, 2^36]");
+  o.seed = a.seed_given ? a.seed : std::random_device{}();
+  o.backend = choose_backend(a.backend);
+  o.cross = cross_mode(a.cross);
+  o.progress = &std::cerr;
+  std::cerr << "bulk campaign: " << o.cases << " cases, seed " << o.seed << ", "
+            << backend_name(o.backend) << " ("
+            << (o.backend == Backend::gpu ? gpu_status().description : "all cores") << ")\n";
+  const CampaignReport rep = run_campaign(o);
+  print_campaign(rep, std::cout);
+  return rep.ok() ? kOk : kCheckFailed;
+}
+
+}  // namespace
+
+JobResult run_bulk_job() {
+  CampaignOptions o;
+  o.cases = 10;
+  o.min_size = uint64_t{1} << 22;
+  o.seed = 2026;
+  o.backend = auto_backend();
+  o.cross = CrossMode::sample;
+  const CampaignReport rep = run_campaign(o);
+  JobResult r;
+  for (const CaseOutcome& c : rep.cases) {
+    ++r.cases;
+    if (c.ok()) {
+      ++r.passed;
+      continue;
+    }
+    ++r.failed;
+    r.failures.push_back("bulk " + law_name(c.law) + " (seed " + std::to_string(o.seed) + "): " +
+                         (c.error.empty() ? c.statement + ": " + verdict(c.job, c.result) +
+                                                (c.cross.agree ? "" : "; " + c.cross.detail)
+                                          : "refused: " + c.error));
+  }
+  return r;
+}
+
+void add_bulk(CLI::App& app, Action& action) {
+  auto args = std::make_shared<BulkArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "bulk", "check a law over every index of huge layouts on the GPU or all CPU cores");
+  cmd->add_option("LAW ARGS", args->words,
+                  "equal L1 L2 | compose A B | tile A M | right_inverse A | left_inverse A");
+  cmd->add_option("--backend", args->backend, "where to run: auto (GPU if present), gpu, cpu")
+      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
+      ->capture_default_str();
+  cmd->add_option("--cross-check", args->cross,
+                  "rerun on the other backend: sample (a few windows), full, none")
+      ->check(CLI::IsMember({"sample", "full", "none"}))
+      ->capture_default_str();
+  cmd->add_option("--campaign", args->campaign, "random large layouts: N cases, laws in turn")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--min-size", args->min_size, "campaign: indices per case at least (2^K or N)")
+      ->capture_default_str();
+  cmd->add_option_function<uint64_t>(
+      "--seed",
+      [args](uint64_t s) {
+        args->seed = s;
+        args->seed_given = true;
+      },
+      "campaign: random seed (default: a fresh one, printed)");
+  cmd->callback([args, &action] {
+    action = [args] { return args->campaign > 0 ? run_campaign_cmd(*args) : run_law(*args); };
+  });
+}
+
+}  // namespace layoutcheck
