@@ -196,7 +196,7 @@ std::vector<Law> composition_laws() {
       {"COMP-LINEAR",
        "A(i) = i*d for all i >= 0 and B with strides >= 0: A o B is never refused and is d*B(i)",
        "composition",
-       "compact A (n:1, split or nested), any non-negative B",
+       "linear A (i*d, split or nested; d past 2^32, d < 0), B of every class with strides >= 0",
        {K::layout, K::layout},
        guard(comp_linear)},
       {"COMP-TILER",
