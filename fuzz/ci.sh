@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Time-boxed fuzzing for CI (.ci/run): builds the `fuzz` preset (clang++-14,
+# libFuzzer + ASan + UBSan) and fuzzes every target for FUZZ_SECONDS (60 by
+# default). Each run starts from a scratch corpus (written by libFuzzer) and
+# reads the committed seeds and regression inputs second; artifacts (crashes,
+# leaks, timeouts, OOMs) land in build/fuzz/ci/<target>/. Any of those fails
+# the step, after printing the end of that target's log.
+#
+#   fuzz/ci.sh                      # every target, 60 s each
+#   FUZZ_SECONDS=10 fuzz/ci.sh fuzz_parse
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+seconds="${FUZZ_SECONDS:-60}"
+targets=("$@")
+((${#targets[@]})) || targets=(fuzz_parse fuzz_algebra fuzz_eval fuzz_swizzle)
+
+# LAYOUTCHECK_CUDA=OFF: the fuzz build needs no CUDA backend (gpu_check).
+cmake --preset fuzz -DLAYOUTCHECK_CUDA=OFF >/dev/null
+cmake --build --preset fuzz --target "${targets[@]}"
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+failed=()
+for t in "${targets[@]}"; do
+  work="build/fuzz/ci/$t"
+  rm -rf "$work"
+  mkdir -p "$work/corpus"
+  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+        -artifact_prefix="$work/")
+  [[ -f "fuzz/dict/$t.dict" ]] && args+=(-dict="fuzz/dict/$t.dict")
+  seeds=("fuzz/corpus/$t")
+  [[ -d "fuzz/regressions/$t" ]] && seeds+=("fuzz/regressions/$t")
+  status=0
+  "build/fuzz/fuzz/$t" "${args[@]}" "$work/corpus" "${seeds[@]}" >"$work/log" 2>&1 || status=$?
+  # The last status line: "#N DONE cov: C ft: F corp: ... exec/s: E ..."
+  summary=$(grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true)
+  runs=$(grep -E '^stat::number_of_executed_units' "$work/log" | awk '{print $2}' || true)
+  printf 'fuzz: %-13s %3ss  %s units  %s\n' "$t" "$seconds" "${runs:-?}" "$summary"
+  if ((status != 0)) || compgen -G "$work/crash-*" >/dev/null || compgen -G "$work/leak-*" >/dev/null ||
+    compgen -G "$work/timeout-*" >/dev/null || compgen -G "$work/oom-*" >/dev/null; then
+    echo "fuzz: $t FAILED (exit $status); artifacts in $work:" >&2
+    ls "$work" >&2
+    tail -n 60 "$work/log" >&2
+    failed+=("$t")
+  fi
+done
+
+if ((${#failed[@]})); then
+  echo "fuzz: ${#failed[@]} failed: ${failed[*]} (reproduce: build/fuzz/fuzz/<target> <artifact>)" >&2
+  exit 1
+fi
+echo "fuzz: ${#targets[@]} targets fuzzed for ${seconds}s each, no crash, leak or timeout"

@@ -1,0 +1,373 @@
+// Shared pieces of the fuzz targets: failure reporting, refusal checks, a
+// 128-bit brute-force evaluator written independently of the library and of
+// props/laws (the plain colexicographic definition), and builders that turn
+// fuzzer bytes into nested shapes, strides, tilers and slicing coordinates.
+//
+// Nothing here links gtest or RapidCheck: the targets build with libFuzzer
+// (clang, -fsanitize=fuzzer) or with replay_main.cpp (any compiler).
+#pragma once
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "layout/algebra.hpp"
+
+namespace fuzz {
+
+__extension__ typedef __int128 i128;
+
+using layout::IntTuple;
+using layout::Layout;
+using layout::Term;
+using layout::Tiler;
+
+constexpr i128 kI64Min = INT64_MIN;
+constexpr i128 kI64Max = INT64_MAX;
+inline bool fits(i128 v) { return v >= kI64Min && v <= kI64Max; }
+
+// Prints what went wrong and the inputs (CuTe notation), then stops the
+// process so that libFuzzer records the input as a crash.
+[[noreturn]] inline void die(const std::string& what, const std::string& inputs) {
+  std::fprintf(stderr, "\n==== layoutcheck fuzz failure\n  what:   %s\n  inputs: %s\n",
+               what.c_str(), inputs.c_str());
+  std::fflush(stderr);
+  __builtin_trap();
+}
+
+// A refusal must be a layout::Error that names its operation and the
+// violated condition.
+inline void require_message(const layout::Error& e, const std::string& op,
+                            const std::string& inputs) {
+  if (e.op().empty() || e.condition().empty() || std::string(e.what()).empty())
+    die(op + " refused without a message: \"" + e.what() + "\"", inputs);
+}
+
+// The inputs of a report: a string, or anything with str() (formatted only
+// when something failed, so that a passing input pays nothing for it).
+inline const std::string& describe(const std::string& s) { return s; }
+template <class T>
+std::string describe(const T& x) {
+  return x.str();
+}
+
+// Runs f(); a layout::Error must carry a message (returns false), anything
+// else thrown is a failure. Returns true when f returned normally.
+template <class Inputs, class F>
+bool attempt(const char* op, const Inputs& inputs, F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const layout::Error& e) {
+    if (e.op().empty() || e.condition().empty() || std::string(e.what()).empty())
+      die(std::string(op) + " refused without a message: \"" + e.what() + "\"", describe(inputs));
+  } catch (const std::exception& e) {
+    die(std::string(op) + " threw something other than layout::Error: " + e.what(),
+        describe(inputs));
+  } catch (...) {
+    die(std::string(op) + " threw a non-exception", describe(inputs));
+  }
+  return false;
+}
+
+// ---- the plain definition, in 128 bits --------------------------------------
+
+struct Leaf {
+  int64_t s, d;
+};
+
+inline void collect_leaves(const IntTuple& s, const IntTuple& d, std::vector<Leaf>& out) {
+  if (s.is_int()) {
+    out.push_back({s.value(), d.value()});
+    return;
+  }
+  for (int k = 0; k < s.rank(); ++k) collect_leaves(s[k], d[k], out);
+}
+inline std::vector<Leaf> leaves(const Layout& l) {
+  std::vector<Leaf> out;
+  collect_leaves(l.shape(), l.stride(), out);
+  return out;
+}
+
+// L(i) for i >= 0 by colexicographic digits (the last leaf takes the quotient),
+// L(-i) = -L(i). `wide` is set when a term or a running sum (in leaf order)
+// leaves int64, where checked int64 arithmetic may refuse although the final
+// value fits. nullopt: the value itself does not fit in int64.
+struct Value {
+  std::optional<int64_t> v;
+  bool wide = false;
+};
+inline Value eval(const std::vector<Leaf>& lv, i128 i) {
+  Value out;
+  const bool negative = i < 0;
+  i128 x = negative ? -i : i;
+  i128 sum = 0;
+  bool huge = false;
+  for (std::size_t k = 0; k < lv.size(); ++k) {
+    const bool last = k + 1 == lv.size();
+    const i128 digit = last ? x : x % lv[k].s;
+    if (!last) x /= lv[k].s;
+    const i128 term = digit * lv[k].d;  // |digit| < 2^64, |d| <= 2^63
+    if (!fits(term)) out.wide = true;
+    if (term > (i128{1} << 120) || term < -(i128{1} << 120)) huge = true;
+    sum += term;
+    if (!fits(sum)) out.wide = true;
+    if (sum > (i128{1} << 120) || sum < -(i128{1} << 120)) huge = true;
+    if (huge) break;
+  }
+  if (negative) sum = -sum;
+  if (!huge && fits(sum)) out.v = static_cast<int64_t>(sum);
+  if (negative && !fits(-static_cast<i128>(i))) out.wide = true;
+  return out;
+}
+
+inline i128 size128(const IntTuple& shape) {
+  i128 r = 1;
+  shape.for_each_leaf([&](int64_t v) {
+    if (r < (i128{1} << 64)) r *= v;               // < 2^127: no i128 overflow
+    if (r > (i128{1} << 100)) r = i128{1} << 100;  // saturate far past int64
+  });
+  return r;
+}
+
+// L(c) for a coordinate c: an integer indexes the whole (sub)layout, a tuple
+// needs the same rank and adds its elements' values. nullopt when c does not
+// fit the shape (rank mismatch, negative entry) or the value leaves int64.
+inline std::optional<i128> eval_coord(const IntTuple& c, const IntTuple& s, const IntTuple& d,
+                                      bool& wide) {
+  if (c.is_int()) {
+    if (c.value() < 0) return std::nullopt;
+    std::vector<Leaf> lv;
+    collect_leaves(s, d, lv);
+    const Value v = eval(lv, c.value());
+    wide = wide || v.wide;
+    if (!v.v) return std::nullopt;
+    return *v.v;
+  }
+  if (s.is_int() || s.rank() != c.rank()) return std::nullopt;
+  i128 sum = 0;
+  for (int k = 0; k < c.rank(); ++k) {
+    auto v = eval_coord(c[k], s[k], d[k], wide);
+    if (!v) return std::nullopt;
+    sum += *v;
+    if (!fits(sum)) wide = true;
+  }
+  return sum;
+}
+
+// ---- printing ----------------------------------------------------------------
+
+inline std::string term_string(const Term& t) {
+  switch (t.kind) {
+    case Term::Kind::integer:
+      return std::to_string(t.value);
+    case Term::Kind::underscore:
+      return "_";
+    case Term::Kind::layout:
+      return layout::to_string(t.shape) + ":" + layout::to_string(t.stride);
+    case Term::Kind::tuple:
+      break;
+  }
+  std::string out = "(";
+  for (std::size_t i = 0; i < t.elems.size(); ++i) out += (i ? "," : "") + term_string(t.elems[i]);
+  return out + ")";
+}
+
+// ---- builders from fuzzer bytes -----------------------------------------------
+
+// Values worth hitting: boundaries of int32/uint32/int64 and their neighbours.
+inline int64_t edge_value(FuzzedDataProvider& in) {
+  static constexpr int64_t kEdges[] = {
+      0,
+      1,
+      -1,
+      2,
+      (int64_t{1} << 31) - 1,
+      int64_t{1} << 31,
+      (int64_t{1} << 31) + 1,
+      (int64_t{1} << 32) - 1,
+      int64_t{1} << 32,
+      (int64_t{1} << 32) + 1,
+      int64_t{1} << 62,
+      INT64_MAX,
+      INT64_MAX - 1,
+      INT64_MIN,
+      INT64_MIN + 1,
+      INT64_MAX / 2,
+      INT64_MAX / 3,
+      -(int64_t{1} << 31),
+      -(int64_t{1} << 32),
+      int64_t{3037000499},  // floor(sqrt(INT64_MAX))
+      int64_t{3037000500},
+  };
+  const int64_t base = in.PickValueInArray(kEdges);
+  const int delta = in.ConsumeIntegralInRange<int>(-2, 2);
+  if ((delta > 0 && base > INT64_MAX - delta) || (delta < 0 && base < INT64_MIN - delta))
+    return base;
+  return base + delta;
+}
+
+struct GenOptions {
+  int64_t max_size = int64_t{1} << 12;  // product of the shape leaves
+  int max_depth = 3;
+  int max_rank = 4;
+  bool large = false;  // strides (and, where max_size allows, sizes) up to int64 edges
+};
+
+// A nested shape whose size stays within budget (budget is divided by every leaf).
+inline IntTuple gen_shape(FuzzedDataProvider& in, const GenOptions& o, int depth, int64_t& budget) {
+  const uint8_t kind = in.ConsumeIntegral<uint8_t>();
+  if (depth < o.max_depth && (kind & 3) == 0) {
+    const int rank = (kind >> 2) % (o.max_rank + 1);  // 0 .. max_rank (0: the empty tuple)
+    std::vector<IntTuple> elems;
+    for (int k = 0; k < rank; ++k) elems.push_back(gen_shape(in, o, depth + 1, budget));
+    return IntTuple::tuple(elems);
+  }
+  int64_t v;
+  switch ((kind >> 2) & 7) {
+    case 0:
+    case 1:
+    case 2:
+      v = in.ConsumeIntegralInRange<int64_t>(1, 8);
+      break;
+    case 3:
+      v = int64_t{1} << in.ConsumeIntegralInRange<int>(0, 6);
+      break;
+    case 4:
+      v = 1;
+      break;
+    case 5:
+      v = in.ConsumeIntegralInRange<int64_t>(1, budget < 1 ? 1 : budget);
+      break;
+    case 6:
+      v = o.large ? edge_value(in) : in.ConsumeIntegralInRange<int64_t>(1, 64);
+      break;
+    default:
+      v = in.ConsumeIntegralInRange<int64_t>(1, 16);
+      break;
+  }
+  if (v < 1) v = 1;
+  if (v > budget) v = budget < 1 ? 1 : budget;
+  budget /= v;
+  if (budget < 1) budget = 1;
+  return v;
+}
+
+inline int64_t gen_stride_leaf(FuzzedDataProvider& in, const GenOptions& o, int64_t compact) {
+  switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+    case 0:
+      return 0;
+    case 1:
+    case 2:
+      return compact;
+    case 3:
+      return in.ConsumeIntegralInRange<int64_t>(-4, 16);
+    case 4:
+      return int64_t{1} << in.ConsumeIntegralInRange<int>(0, 12);
+    case 5:
+      return compact < (int64_t{1} << 40) ? compact * in.ConsumeIntegralInRange<int64_t>(1, 4)
+                                          : compact;
+    case 6:
+      return o.large ? edge_value(in) : in.ConsumeIntegralInRange<int64_t>(-64, 256);
+    default:
+      return in.ConsumeIntegralInRange<int64_t>(1, 64);
+  }
+}
+
+// A stride congruent with shape: compact left, compact right, an ordered
+// (permuted) compact layout, or leaf by leaf from the generator above.
+inline IntTuple gen_stride_like(FuzzedDataProvider& in, const GenOptions& o, const IntTuple& s,
+                                int64_t& prefix) {
+  if (s.is_int()) {
+    const int64_t d = gen_stride_leaf(in, o, prefix);
+    const i128 next = static_cast<i128>(prefix) * s.value();
+    prefix = next > kI64Max ? INT64_MAX : static_cast<int64_t>(next);
+    return d;
+  }
+  std::vector<IntTuple> elems;
+  for (int k = 0; k < s.rank(); ++k) elems.push_back(gen_stride_like(in, o, s[k], prefix));
+  return IntTuple::tuple(elems);
+}
+
+inline IntTuple gen_order(FuzzedDataProvider& in, const IntTuple& s) {
+  if (s.is_int()) return in.ConsumeIntegralInRange<int64_t>(0, 15);
+  std::vector<IntTuple> elems;
+  for (int k = 0; k < s.rank(); ++k) elems.push_back(gen_order(in, s[k]));
+  return IntTuple::tuple(elems);
+}
+
+inline Layout gen_layout_of(FuzzedDataProvider& in, const GenOptions& o, const IntTuple& shape) {
+  try {
+    switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+      case 0:
+        return layout::make_layout_left(shape);
+      case 1:
+        return layout::make_layout_right(shape);
+      case 2:
+        return layout::make_ordered_layout(shape, gen_order(in, shape));
+      default: {
+        int64_t prefix = 1;
+        return Layout(shape, gen_stride_like(in, o, shape, prefix));
+      }
+    }
+  } catch (const layout::Error&) {
+    return layout::make_layout_left(shape);  // e.g. an order with ties
+  }
+}
+
+inline Layout gen_layout(FuzzedDataProvider& in, const GenOptions& o) {
+  int64_t budget = o.max_size;
+  const IntTuple shape = gen_shape(in, o, 0, budget);
+  return gen_layout_of(in, o, shape);
+}
+
+// A tiler: a layout (often n:k with n dividing the size of what it tiles),
+// `_`, or a tuple of tilers (depth <= 2).
+inline Tiler gen_tiler(FuzzedDataProvider& in, const GenOptions& o, int depth = 0) {
+  const int kind = in.ConsumeIntegralInRange<int>(0, 7);
+  if (kind <= 2 && depth < 2) {
+    const int rank = in.ConsumeIntegralInRange<int>(1, 3);
+    std::vector<Tiler> elems;
+    for (int k = 0; k < rank; ++k) elems.push_back(gen_tiler(in, o, depth + 1));
+    return Tiler::tuple(std::move(elems));
+  }
+  if (kind == 3) return Tiler::underscore();
+  if (kind <= 5) {
+    const int64_t n = int64_t{1} << in.ConsumeIntegralInRange<int>(0, 4);
+    return Tiler(Layout(n, in.ConsumeIntegralInRange<int64_t>(0, 4)));
+  }
+  GenOptions small = o;
+  small.max_size = o.max_size < 64 ? o.max_size : 64;
+  return Tiler(gen_layout(in, small));
+}
+
+// A slicing coordinate for shape s: `_`, an integer (sometimes past the mode
+// or negative), or a tuple of coordinates (sometimes of the wrong rank).
+inline Term gen_coord(FuzzedDataProvider& in, const IntTuple& s, int depth = 0) {
+  Term t;
+  const int kind = in.ConsumeIntegralInRange<int>(0, 9);
+  if (kind <= 2) {
+    t.kind = Term::Kind::underscore;
+  } else if (kind <= 5 || depth > 3) {
+    t.kind = Term::Kind::integer;
+    const i128 n = size128(s);
+    t.value = kind == 5 ? in.ConsumeIntegralInRange<int64_t>(-1, 64)
+                        : in.ConsumeIntegralInRange<int64_t>(
+                              0, n > 1 && n <= kI64Max ? static_cast<int64_t>(n) - 1 : 0);
+  } else {
+    t.kind = Term::Kind::tuple;
+    int rank = s.is_int() ? 1 : s.rank();
+    if (kind == 9) rank = in.ConsumeIntegralInRange<int>(0, 3);  // maybe mismatched
+    for (int k = 0; k < rank; ++k)
+      t.elems.push_back(gen_coord(in, s.is_tuple() && k < s.rank() ? s[k] : s, depth + 1));
+  }
+  return t;
+}
+
+}  // namespace fuzz
