@@ -618,7 +618,7 @@ rc::Gen<std::pair<Layout, Layout>> linear_pairs(InputClass c) {
       prefix *= x;
     }
     Leaves bm = *leaves_of(c == InputClass::large ? InputClass::nested : c);
-    for (Mode& x : bm) x.d = x.d < 0 ? -x.d : x.d;
+    for (Mode& x : bm) x.d = x.d == INT64_MIN ? INT64_MAX : x.d < 0 ? -x.d : x.d;
     return std::make_pair(build(am, *nest_codes()), build(bm, *nest_codes()));
   });
 }
