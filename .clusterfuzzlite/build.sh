@@ -8,9 +8,10 @@
 #
 # By hand (the repository as working directory, or anywhere: the script finds it):
 #   CXX=clang++-14 CXXFLAGS="-fsanitize=address,fuzzer-no-link -stdlib=libc++" \
-#   LIB_FUZZING_ENGINE="-fsanitize=fuzzer -lstdc++" OUT=/tmp/out bash .clusterfuzzlite/build.sh
-# (-lstdc++ only off OSS-Fuzz: Debian's libFuzzer runtime is built against
-# libstdc++, the OSS-Fuzz one against libc++.)
+#   LIB_FUZZING_ENGINE="-fsanitize=fuzzer -l:libstdc++.so.6" OUT=/tmp/out bash .clusterfuzzlite/build.sh
+# (-l:libstdc++.so.6 only off OSS-Fuzz: Debian's libFuzzer runtime is built
+# against libstdc++, the OSS-Fuzz one against libc++; clang rewrites a plain
+# -lstdc++ into -lc++ under -stdlib=libc++, hence the -l: spelling.)
 set -euo pipefail
 
 if [[ -f lib/include/layout/layout.hpp ]]; then

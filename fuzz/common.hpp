@@ -217,18 +217,22 @@ struct GenOptions {
   int64_t max_size = int64_t{1} << 12;  // product of the shape leaves
   int max_depth = 3;
   int max_rank = 4;
-  bool large = false;  // strides (and, where max_size allows, sizes) up to int64 edges
+  int max_leaves = 12;  // leaves per shape (size-1 leaves cost no budget)
+  bool large = false;   // strides (and, where max_size allows, sizes) up to int64 edges
 };
 
 // A nested shape whose size stays within budget (budget is divided by every leaf).
-inline IntTuple gen_shape(FuzzedDataProvider& in, const GenOptions& o, int depth, int64_t& budget) {
+inline IntTuple gen_shape(FuzzedDataProvider& in, const GenOptions& o, int depth, int64_t& budget,
+                          int& leaves) {
   const uint8_t kind = in.ConsumeIntegral<uint8_t>();
-  if (depth < o.max_depth && (kind & 3) == 0) {
+  if (depth < o.max_depth && (kind & 3) == 0 && leaves > 1) {
     const int rank = (kind >> 2) % (o.max_rank + 1);  // 0 .. max_rank (0: the empty tuple)
     std::vector<IntTuple> elems;
-    for (int k = 0; k < rank; ++k) elems.push_back(gen_shape(in, o, depth + 1, budget));
+    for (int k = 0; k < rank && leaves > 0; ++k)
+      elems.push_back(gen_shape(in, o, depth + 1, budget, leaves));
     return IntTuple::tuple(elems);
   }
+  --leaves;
   int64_t v;
   switch ((kind >> 2) & 7) {
     case 0:
@@ -323,7 +327,8 @@ inline Layout gen_layout_of(FuzzedDataProvider& in, const GenOptions& o, const I
 
 inline Layout gen_layout(FuzzedDataProvider& in, const GenOptions& o) {
   int64_t budget = o.max_size;
-  const IntTuple shape = gen_shape(in, o, 0, budget);
+  int leaves = o.max_leaves;
+  const IntTuple shape = gen_shape(in, o, 0, budget, leaves);
   return gen_layout_of(in, o, shape);
 }
 
@@ -343,7 +348,7 @@ inline Tiler gen_tiler(FuzzedDataProvider& in, const GenOptions& o, int depth = 
     return Tiler(Layout(n, in.ConsumeIntegralInRange<int64_t>(0, 4)));
   }
   GenOptions small = o;
-  small.max_size = o.max_size < 64 ? o.max_size : 64;
+  small.max_size = o.max_size < 16 ? o.max_size : 16;
   return Tiler(gen_layout(in, small));
 }
 

@@ -565,7 +565,7 @@ Layout gen_second(FuzzedDataProvider& in, const GenOptions& o, const Layout& a) 
       return gen_layout_of(in, o, a.shape());
     default: {
       GenOptions small = o;
-      small.max_size = o.max_size < 64 ? o.max_size : 64;
+      small.max_size = o.max_size < 16 ? o.max_size : 16;
       return gen_layout(in, small);
     }
   }
@@ -580,8 +580,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t flags = in.ConsumeIntegral<uint8_t>();
   const uint8_t pick = in.ConsumeIntegral<uint8_t>();  // which queued law runs
   GenOptions o;
-  o.large = (flags & 0xc0) == 0xc0;        // one input in four reaches the int64 edges
-  o.max_size = int64_t{1} << (flags % 7);  // domains of at most 64 indices
+  o.large = (flags & 0xc0) == 0xc0;  // one input in four reaches the int64 edges
+  // Domains of at most 16 indices (products and divides then stay <= 256),
+  // at most 8 leaves: the laws' cost grows with both.
+  o.max_size = int64_t{1} << (flags % 5);
+  o.max_leaves = 8;
   if (o.large && op == kRefusals) o.max_size = INT64_MAX;
 
   Context ctx{op, {}};
@@ -612,7 +615,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case kComposition: {
       const Layout b = gen_second(in, o, a);
       GenOptions small = o;
-      small.max_size = 16;
+      small.max_size = 8;
       const Layout c = gen_layout(in, small);
       ctx.add("B", b);
       ctx.add("C", c);
@@ -734,7 +737,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     case kLocalPartition: {
       GenOptions small = o;
-      small.max_size = 64;
+      small.max_size = 16;
       small.large = false;
       const Layout p = gen_layout(in, small);
       const int64_t tid = in.ConsumeIntegralInRange<int64_t>(-1, 300);
@@ -760,7 +763,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     case kRefusals: {
       GenOptions ob = o;
-      ob.max_size = o.large ? INT64_MAX : 64;
+      ob.max_size = o.large ? INT64_MAX : 16;
       const Layout b = in.ConsumeBool() ? gen_second(in, o, a) : gen_layout(in, ob);
       ctx.add("B", b);
       run_law("REFUSE-MSG", {a, b}, ctx);
