@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   add_verify(app, action);
   add_check(app, action);
   add_selftest(app, action);
+  add_bulk(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -89,7 +89,7 @@ camp campaign_2^32_sample --campaign 10 --min-size 2^32 --seed 1 --backend gpu -
 camp campaign_2^28_full --campaign 10 --min-size 2^28 --seed 2 --backend gpu --cross-check full
 
 say "=== 5. benchmark"
-"$B/gpu_check/bench/bulk_bench" --benchmark_filter='BM_Gpu|BM_Backend/equal|BM_Strategy/chunked' \
+"$B/gpu_check/bench/bulk_bench" --benchmark_filter='BM_Gpu|BM_Backend/equal|BM_Strategy/equal__runs' \
   --benchmark_min_time=0.1 > "$B/bench.txt" 2>&1 || true
 cat "$B/bench.txt" >> "$LOG"
 

@@ -65,6 +65,7 @@ template <class Dup>
 void tile_pass(const BulkJob& job, Strategy s, uint64_t start, uint64_t count, BulkResult& r,
                AtomicOr o, Dup d) {
   switch (s) {
+    case Strategy::runs:
     case Strategy::chunked:
       tile_mark_chunked(job, start, count, r, o, d);
       return;
@@ -128,6 +129,9 @@ BulkResult run_cpu(const BulkJob& job, uint64_t lo, uint64_t hi, const CpuOption
   }
   return parallel_chunks(lo, hi, chunk, threads, [&](uint64_t s, uint64_t c, BulkResult& p) {
     switch (o.strategy) {
+      case Strategy::runs:
+        check_runs(job, s, c, p);
+        return;
       case Strategy::chunked:
         check_chunked(job, s, c, p);
         return;

@@ -36,6 +36,28 @@ TEST(Cursor, EqualsPerIndexEvaluationIncludingNaturalExtension) {
   }
 }
 
+TEST(StepCursor, EqualsPerIndexEvaluationForAnyStep) {
+  for (const char* text : kLayouts) {
+    const layout::FlatLayout f = layout::make_flat(L(text));
+    const uint64_t s0 = static_cast<uint64_t>(f.shape[0]);
+    for (uint64_t v : {uint64_t{0}, uint64_t{7}, uint64_t{123456}})
+      for (uint64_t d : {uint64_t{0}, uint64_t{1}, uint64_t{3}, s0 - 1, s0, s0 + 1, 5 * s0 + 2,
+                         uint64_t{1} << 20, (uint64_t{1} << 31) + 5}) {
+        StepCursor c(f, d);
+        c.at(f, v);
+        for (uint64_t j = 0; j < 400 && v + j * d <= f.max_index; ++j, c.next(f))
+          ASSERT_EQ(static_cast<int64_t>(c.off), f(v + j * d))
+              << text << " at " << v << " + " << j << " * " << d;
+      }
+  }
+  // Rank 1 takes negative arguments and steps (two's complement).
+  const layout::FlatLayout r1 = layout::make_flat(L("1000:-7"));
+  StepCursor c(r1, static_cast<uint64_t>(-3));
+  c.at(r1, static_cast<uint64_t>(-5));
+  for (int64_t j = 0; j < 100; ++j, c.next(r1))
+    ASSERT_EQ(static_cast<int64_t>(c.off), (-5 - 3 * j) * -7);
+}
+
 BulkResult run(void (*fn)(const BulkJob&, uint64_t, uint64_t, BulkResult&), const BulkJob& j,
                uint64_t lo, uint64_t hi, uint64_t piece) {
   BulkResult r;
@@ -53,6 +75,7 @@ void expect_strategies_agree(const BulkJob& j, const test::Plain& plain, uint64_
     EXPECT_EQ(run(check_per_index, j, lo, hi, piece), want) << "per_index, piece " << piece;
     EXPECT_EQ(run(check_cursor, j, lo, hi, piece), want) << "cursor, piece " << piece;
     EXPECT_EQ(run(check_chunked, j, lo, hi, piece), want) << "chunked, piece " << piece;
+    EXPECT_EQ(run(check_runs, j, lo, hi, piece), want) << "runs, piece " << piece;
   }
 }
 
@@ -66,6 +89,14 @@ TEST(Core, StrategiesAgreeWithThePlainDefinitionOnEqual) {
       if (n > 20000) expect_strategies_agree(j, {l, l2, l, Law::equal}, n - 20000, n);
     }
   }
+}
+
+TEST(Core, RunsWithDifferentModeZeroLengthsAgree) {
+  // Mode 0 of 64 and of 32 entries (runs end at different indices), and a
+  // different function, so that mismatches fall inside and across runs.
+  const layout::Layout a = L("(64,64,3):(1,100,7000)"), b = L("(32,2,64,3):(1,32,101,7001)");
+  expect_strategies_agree(equal_job(a, b), {a, b, a, Law::equal}, 0, 12288);
+  expect_strategies_agree(equal_job(a, a), {a, a, a, Law::equal}, 5, 12000);
 }
 
 TEST(Core, StrategiesAgreeOnComposeAndInverses) {
@@ -104,7 +135,7 @@ TEST(Core, ChecksumDoesNotDependOnTheVisitingOrder) {
   for (uint64_t end = 8192; end > 0;) {
     const uint64_t s = end >= 37 ? end - 37 : 0;
     BulkResult p;
-    check_chunked(j, s, end - s, p);
+    (s % 2 ? check_chunked : check_runs)(j, s, end - s, p);
     merge(backwards, p);
     end = s;
   }
@@ -116,7 +147,7 @@ TEST(Core, PlantedMismatchesAreFoundAtTheirFirstIndex) {
   // L2 differs from L1 exactly where the second mode's digit is >= 1.
   const layout::Layout l1 = L("(1000,1000):(1,1000)"), l2 = L("(1000,1000):(1,1001)");
   const BulkJob j = equal_job(l1, l2);
-  for (auto fn : {check_per_index, check_cursor, check_chunked}) {
+  for (auto fn : {check_per_index, check_cursor, check_chunked, check_runs}) {
     BulkResult r;
     fn(j, 0, j.n, r);
     EXPECT_EQ(r.mismatches, 999000u);
@@ -130,7 +161,7 @@ TEST(Core, PlantedMismatchesAreFoundAtTheirFirstIndex) {
   const layout::Layout wrong = L("(8589934592,4):(1,17179869185)");
   const BulkJob c = compose_job(a, b, wrong);
   const uint64_t first = uint64_t{1} << 33;  // the first index with last digit 1
-  for (auto fn : {check_per_index, check_cursor, check_chunked}) {
+  for (auto fn : {check_per_index, check_cursor, check_chunked, check_runs}) {
     BulkResult r;
     fn(c, first - 100, 200, r);
     EXPECT_EQ(r.mismatches, 100u);

@@ -19,7 +19,8 @@ TEST(CpuBackend, ThreadsChunksAndStrategiesGiveTheSameResult) {
   EXPECT_EQ(want.mismatches, 0u);
   for (unsigned threads : {1u, 2u, 5u})
     for (uint64_t chunk : {uint64_t{1000}, uint64_t{65536}})
-      for (Strategy s : {Strategy::chunked, Strategy::cursor, Strategy::per_index}) {
+      for (Strategy s :
+           {Strategy::runs, Strategy::chunked, Strategy::cursor, Strategy::per_index}) {
         CpuOptions o;
         o.threads = threads;
         o.chunk = chunk;

@@ -27,17 +27,40 @@ LAYOUT_HD inline int64_t eval_at(const layout::FlatLayout& x, int64_t v) {
   return x(static_cast<uint64_t>(v));
 }
 
+// f(i, x(y(i))) for i in [start, start + count), in order.
+//   pre: the job invariant for x and y (job.hpp).
+//   Along each run of y's mode 0 the argument y(i) rises by y's stride 0, so
+//   x is stepped by a StepCursor: one division pass per run (per chunk when y
+//   has rank 1), then mixed-radix additions.
+template <class F>
+LAYOUT_HD void for_composed(const layout::FlatLayout& x, const layout::FlatLayout& y,
+                            uint64_t start, uint64_t count, F f) {
+  Cursor cy(y, start);
+  StepCursor sx(x, static_cast<uint64_t>(y.stride[0]));
+  uint64_t i = start;
+  while (count != 0) {
+    const uint64_t k = cy.run() < count ? cy.run() : count;
+    sx.at(x, cy.off);
+    for (uint64_t j = 0; j < k; ++j) {
+      f(i + j, static_cast<int64_t>(sx.off));
+      sx.next(x);
+    }
+    cy.skip(y, k);
+    i += k;
+    count -= k;
+  }
+}
+
 // Odometer strategy: one division pass per chunk and per layout, then one
-// stride addition per index and layout (the outer layout of a composition is
-// evaluated per index: its argument jumps). Not for tile (see TileMarker).
+// stride addition per index and layout (the outer layout of a composition
+// through for_composed). Not for tile (see TileMarker).
 LAYOUT_HD inline void check_cursor(const BulkJob& job, uint64_t start, uint64_t count,
                                    BulkResult& r) {
   r.checked += count;
-  const uint64_t end = start + count;
   switch (job.law) {
     case Law::equal: {
       Cursor cx(job.x, start), cy(job.y, start);
-      for (uint64_t i = start; i < end; ++i) {
+      for (uint64_t i = start; i < start + count; ++i) {
         visit(r, i, static_cast<int64_t>(cx.off), static_cast<int64_t>(cy.off));
         cx.next(job.x);
         cy.next(job.y);
@@ -45,23 +68,18 @@ LAYOUT_HD inline void check_cursor(const BulkJob& job, uint64_t start, uint64_t 
       break;
     }
     case Law::compose: {
-      Cursor cy(job.y, start), cz(job.z, start);
-      for (uint64_t i = start; i < end; ++i) {
-        visit(r, i, eval_at(job.x, static_cast<int64_t>(cy.off)), static_cast<int64_t>(cz.off));
-        cy.next(job.y);
+      Cursor cz(job.z, start);
+      for_composed(job.x, job.y, start, count, [&](uint64_t i, int64_t e) {
+        visit(r, i, e, static_cast<int64_t>(cz.off));
         cz.next(job.z);
-      }
+      });
       break;
     }
     case Law::right_inverse:
-    case Law::left_inverse: {
-      Cursor cy(job.y, start);
-      for (uint64_t i = start; i < end; ++i) {
-        visit(r, i, static_cast<int64_t>(i), eval_at(job.x, static_cast<int64_t>(cy.off)));
-        cy.next(job.y);
-      }
+    case Law::left_inverse:
+      for_composed(job.x, job.y, start, count,
+                   [&](uint64_t i, int64_t a) { visit(r, i, static_cast<int64_t>(i), a); });
       break;
-    }
     case Law::tile:
       break;  // TileMarker
   }

@@ -17,16 +17,16 @@ inline constexpr uint64_t kChunkBlock = 2048;  // offsets per eval_chunk call (2
 // e == nullptr) and actual a[] into r.
 inline void fold_block(BulkResult& r, uint64_t start, uint64_t k, const int64_t* e,
                        const int64_t* a) {
-  uint64_t diff = 0, sum = 0;
+  uint64_t diff = 0, sum = 0, ik = start * kMixK;  // ik = (start + j) K
   if (e != nullptr) {
-    for (uint64_t j = 0; j < k; ++j) {
+    for (uint64_t j = 0; j < k; ++j, ik += kMixK) {
       diff |= static_cast<uint64_t>(e[j] ^ a[j]);
-      sum += static_cast<uint64_t>(a[j]) ^ ((start + j) * kMixK);
+      sum += static_cast<uint64_t>(a[j]) ^ ik;
     }
   } else {
-    for (uint64_t j = 0; j < k; ++j) {
+    for (uint64_t j = 0; j < k; ++j, ik += kMixK) {
       diff |= static_cast<uint64_t>(a[j]) ^ (start + j);
-      sum += static_cast<uint64_t>(a[j]) ^ ((start + j) * kMixK);
+      sum += static_cast<uint64_t>(a[j]) ^ ik;
     }
   }
   r.checksum += sum;
@@ -36,6 +36,18 @@ inline void fold_block(BulkResult& r, uint64_t start, uint64_t k, const int64_t*
     if (want != a[j]) note_mismatch(r, start + j, want, a[j]);
   }
 }
+
+// Runs strategy for `equal`: the two odometers advance together over runs
+// where neither mode 0 wraps; inside a run both offsets are linear in j, so
+// the loop is three inductions, a XOR-OR and a sum (vectorized), and the
+// odometers carry only between runs. Used when mode 0 of both layouts has at
+// least kMinRun entries, else check_chunked is as fast or faster; the other
+// laws go to check_cursor, whose StepCursor beats eval_chunk blocks there
+// (docs/PERFORMANCE.md). So this is the fastest path for every law.
+//   pre/post: as check_cursor.
+inline constexpr int64_t kMinRun = 32;
+inline bool short_mode0(const layout::FlatLayout& f) { return f.rank > 1 && f.shape[0] < kMinRun; }
+inline void check_runs(const BulkJob& job, uint64_t start, uint64_t count, BulkResult& r);
 
 // pre/post: as check_cursor.
 inline void check_chunked(const BulkJob& job, uint64_t start, uint64_t count, BulkResult& r) {
@@ -51,15 +63,13 @@ inline void check_chunked(const BulkJob& job, uint64_t start, uint64_t count, Bu
         fold_block(r, start, k, e, a);
         break;
       case Law::compose:
-        job.y.eval_chunk(start, k, e);
-        for (uint64_t j = 0; j < k; ++j) e[j] = eval_at(job.x, e[j]);
+        for_composed(job.x, job.y, start, k, [&](uint64_t i, int64_t v) { e[i - start] = v; });
         job.z.eval_chunk(start, k, a);
         fold_block(r, start, k, e, a);
         break;
       case Law::right_inverse:
       case Law::left_inverse:
-        job.y.eval_chunk(start, k, a);
-        for (uint64_t j = 0; j < k; ++j) a[j] = eval_at(job.x, a[j]);
+        for_composed(job.x, job.y, start, k, [&](uint64_t i, int64_t v) { a[i - start] = v; });
         fold_block(r, start, k, nullptr, a);
         break;
       case Law::tile:
@@ -87,6 +97,39 @@ void tile_mark_chunked(const BulkJob& job, uint64_t start, uint64_t count, BulkR
     count -= k;
   }
   mk.flush(r);
+}
+
+inline void check_runs(const BulkJob& job, uint64_t start, uint64_t count, BulkResult& r) {
+  if (job.law != Law::equal) return check_cursor(job, start, count, r);
+  if (short_mode0(job.x) || short_mode0(job.y)) return check_chunked(job, start, count, r);
+  r.checked += count;
+  if (count == 0) return;
+  Cursor cx(job.x, start), cy(job.y, start);
+  const uint64_t dx = static_cast<uint64_t>(job.x.stride[0]);
+  const uint64_t dy = static_cast<uint64_t>(job.y.stride[0]);
+  uint64_t i = start;
+  while (count != 0) {
+    uint64_t k = cx.run() < cy.run() ? cx.run() : cy.run();
+    k = k < count ? k : count;
+    uint64_t e = cx.off, a = cy.off, ik = i * kMixK, diff = 0, sum = 0;
+    for (uint64_t j = 0; j < k; ++j) {
+      diff |= e ^ a;
+      sum += a ^ ik;
+      e += dx;
+      a += dy;
+      ik += kMixK;
+    }
+    r.checksum += sum;
+    if (diff != 0) {
+      e = cx.off, a = cy.off;
+      for (uint64_t j = 0; j < k; ++j, e += dx, a += dy)
+        if (e != a) note_mismatch(r, i + j, static_cast<int64_t>(e), static_cast<int64_t>(a));
+    }
+    cx.skip(job.x, k);
+    cy.skip(job.y, k);
+    i += k;
+    count -= k;
+  }
 }
 
 }  // namespace gpu_check
