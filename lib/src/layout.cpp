@@ -43,7 +43,8 @@ int64_t Layout::cosize() const {
   try {
     int64_t r = 1;
     for (const Mode& m : flat_modes(*this))
-      r = checked::add(r, checked::mul(m.s - 1, checked::abs(m.d)));
+      if (m.s > 1)  // a size-1 mode adds nothing, whatever its stride (even -2^63)
+        r = checked::add(r, checked::mul(m.s - 1, checked::abs(m.d)));
     return r;
   } catch (const Overflow&) {
     throw Error("cosize", to_string(*this), "cosize overflows int64");
@@ -225,6 +226,18 @@ struct CoordError {
   std::string condition;
 };
 
+// The mode of a tuple shape that takes the quotient of an integer index past
+// the domain: the one holding the last leaf (evaluation gives the quotient to
+// the last leaf), so trailing empty tuples get none.
+int64_t quotient_mode(const ItNode* s) {
+  int64_t last = s->v - 1;
+  const ItNode* c = s + 1;
+  for (int64_t k = 0; k < s->v; ++k, c += c->span)
+    for (int32_t j = 0; j < c->span; ++j)
+      if (!c[j].tuple) last = k;
+  return last;
+}
+
 void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   if (i->tuple) {
     if (!s->tuple || s->v != i->v) throw CoordError{"coordinate rank does not match the shape"};
@@ -244,10 +257,11 @@ void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   }
   out.push_back(*s);
   std::size_t head = out.size() - 1;
+  const int64_t last = quotient_mode(s);
   const ItNode* cs = s + 1;
   for (int64_t k = 0; k < s->v; ++k, cs += cs->span) {
-    ItNode digit{x, 1, 0};
-    if (k + 1 < s->v) {
+    ItNode digit{k <= last ? x : 0, 1, 0};
+    if (k < last) {
       int64_t n = product_or_overflow(IntTuple::from_nodes(cs));
       digit.v = x % n;
       x /= n;
@@ -277,11 +291,12 @@ crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
   if (x < 0) throw CoordError{"coordinate must be >= 0"};
   if (!s->tuple) return checked::mul(x, d->v);
   crd_sum r = 0;
+  const int64_t last = quotient_mode(s);
   const ItNode* cs = s + 1;
   const ItNode* cd = d + 1;
   for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
-    ItNode digit{x, 1, 0};
-    if (k + 1 < s->v) {
+    ItNode digit{k <= last ? x : 0, 1, 0};
+    if (k < last) {
       int64_t n = product_or_overflow(IntTuple::from_nodes(cs));
       digit.v = x % n;
       x /= n;

@@ -31,6 +31,7 @@ inline void require_representable(const Layout& r) {
     if (__builtin_mul_overflow(size, s[k].v, &size))
       refuse("the result " + to_string(r) + " has a size past int64");
     const int64_t v = d[k].v;
+    if (s[k].v == 1) continue;  // a size-1 mode adds no offset, whatever its stride
     int64_t step;
     if (v == INT64_MIN || __builtin_mul_overflow(s[k].v - 1, v < 0 ? -v : v, &step) ||
         __builtin_add_overflow(span, step, &span))

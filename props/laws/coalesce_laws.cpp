@@ -42,18 +42,31 @@ Outcome coal_canon(const Algebra& alg, const std::vector<Arg>& args) {
 // refused) keeps rank(L), coalesces mode k < rank(p) into the same function
 // on its domain with depth <= 1 (when p_k is an integer), and keeps the other
 // modes as they are. An integer profile coalesces the whole layout.
+// Profile p fits shape s: an integer fits anything; a tuple needs a tuple
+// mode of at least its rank whose modes it fits in turn.
+bool profile_fits(const IntTuple& s, const IntTuple& p) {
+  if (p.is_int()) return true;
+  if (s.is_int() || s.rank() < p.rank()) return false;
+  for (int k = 0; k < p.rank(); ++k)
+    if (!profile_fits(s[k], p[k])) return false;
+  return true;
+}
+
 Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const IntTuple& p = std::get<IntTuple>(args[1]);
   const auto want = table(l);
   if (!want) return std::nullopt;
   if (p.is_tuple() && l.shape().is_int()) return std::nullopt;  // not specified
+  // rank(L) < rank(p) must be refused; a profile that fits at the top but not
+  // inside a mode (a nested tuple longer than that mode) may be refused.
   const bool admissible = p.is_int() || l.rank() >= p.rank();
+  const bool fits = admissible && profile_fits(l.shape(), p);
   Layout r;
   try {
     r = alg.coalesce(l, p);
   } catch (const Error& e) {
-    if (!admissible) return std::nullopt;
+    if (!fits) return std::nullopt;
     return refused("COAL-MODE", args, "coalesce", e);
   }
   if (!admissible) return fail("COAL-MODE", args, "rank(L) < rank(profile) but gave " + show(r));

@@ -60,7 +60,7 @@ Outcome comp_compat(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_id(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit) return std::nullopt;
+  if (!n || *n > kLimit || !representable(a)) return std::nullopt;
   const Layout id(*n, 1);
   Layout r;
   try {
@@ -109,6 +109,7 @@ Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_tiler(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
+  if (!representable(a) || !representable(t)) return std::nullopt;
   const int rank_a = a.shape().is_int() ? 1 : a.rank();
   const bool admissible = !t.is_tuple() || t.rank() <= rank_a;
   Layout r;

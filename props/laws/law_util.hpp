@@ -69,9 +69,9 @@ inline i128 cosize(const Layout& l) {
 // size of an IntTuple by the leaves, 128 bits (saturating).
 inline i128 size(const IntTuple& t) {
   i128 r = 1;
-  t.for_each_leaf([&](int64_t v) {
-    r *= v;
-    if (r > (static_cast<i128>(1) << 100)) r = static_cast<i128>(1) << 100;
+  const i128 cap = static_cast<i128>(1) << 100;
+  t.for_each_leaf([&](int64_t v) {  // saturate before the product could pass 128 bits
+    r = v != 0 && r > cap / (v < 0 ? -static_cast<i128>(v) : static_cast<i128>(v)) ? cap : r * v;
   });
   return r;
 }
@@ -170,6 +170,16 @@ inline Check guard(Outcome (*f)(const Algebra&, const std::vector<Arg>&)) {
   return [f](const Algebra& alg, const std::vector<Arg>& args) {
     return guarded([&] { return f(alg, args); });
   };
+}
+
+// Operands whose own offsets fit in int64 (the span sum (s-1)|d| does): a law
+// about results says nothing of operands that are not representable.
+inline bool representable(const Layout& l) { return cosize(l) - 1 <= INT64_MAX; }
+inline bool representable(const Tiler& t) {
+  if (t.is_layout()) return representable(t.layout);
+  for (const Tiler& e : t.elems)
+    if (!representable(e)) return false;
+  return true;
 }
 
 // The law's table and the standard "refused admissible operands" failure.

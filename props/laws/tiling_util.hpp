@@ -169,7 +169,9 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
     }
     if (g == Group::zipped) p.mode_sizes = {tiles, rests};
     if (g == Group::tiled) p.mode_sizes.insert(p.mode_sizes.begin(), tiles);
-    if (g == Group::tiled && t.is_layout()) {  // a layout tiler's rest is unpacked
+    // The rest of a layout tiler, and of a bare `_` (the unit tile: the rest
+    // is A), is unpacked into its modes.
+    if (g == Group::tiled && (t.is_layout() || t.is_underscore())) {
       p.mode_sizes = {tiles};
       p.prefix_only = true;
     }
