@@ -1,12 +1,14 @@
 // layoutcheck verify [--vectors DIR] [--cases N] [--seed S]: the main job —
 // every law of the catalog through RapidCheck (a table: law, cases, classes,
-// result, time), the worked examples and the conformance vectors, as a
-// summary table.
+// result, time), the worked examples, the conformance vectors, the fuzz
+// corpora replayed and a short bulk campaign, as a summary table.
 #include <iostream>
 #include <memory>
 
+#include "bulk_job.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "fuzz_job.hpp"
 #include "law_report.hpp"
 #include "verify.hpp"
 
@@ -52,6 +54,8 @@ int run_verify(const VerifyArgs& a) {
   // Jobs run before the summary is printed, so the laws table comes first.
   std::vector<Job> jobs{{"laws", [a] { return run_laws(a, std::cout); }}, {"lesson", run_lesson}};
   for (Job& j : vector_jobs(a.vectors)) jobs.push_back(std::move(j));
+  for (Job& j : fuzz_jobs()) jobs.push_back(std::move(j));
+  jobs.push_back({"bulk", run_bulk_job});
   return run_jobs(jobs, std::cout);
 }
 
@@ -60,7 +64,8 @@ int run_verify(const VerifyArgs& a) {
 void add_verify(CLI::App& app, Action& action) {
   auto args = std::make_shared<VerifyArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "verify", "the main job: every law through RapidCheck, worked examples, conformance vectors");
+      "verify",
+      "the main job: laws through RapidCheck, examples, vectors, fuzz corpora, bulk campaign");
   cmd->add_option("--vectors", args->vectors, "directory of reference vectors (*.jsonl)")
       ->capture_default_str();
   cmd->add_option("--cases", args->cases, "RapidCheck cases per law")->capture_default_str();
