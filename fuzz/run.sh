@@ -52,7 +52,7 @@ merge_into_corpus() {
   cp "$fresh"/* "$root/fuzz/corpus/$t/" 2>/dev/null || true
   rm -rf "$fresh"
   after=$(find "$root/fuzz/corpus/$t" -type f | wc -l)
-  echo "  corpus fuzz/corpus/$t: $before -> $after files, $(du -sh "$root/fuzz/corpus/$t" | cut -f1)"
+  echo "  corpus fuzz/corpus/$t: $before -> $after files, $(du -sh --apparent-size "$root/fuzz/corpus/$t" | cut -f1)"
 }
 
 crashes=()
