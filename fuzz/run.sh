@@ -11,9 +11,9 @@
 # Builds the `fuzz` preset, fuzzes each target in build/fuzz/campaign/<target>
 # (scratch corpus first, committed seeds second), then merges the inputs that
 # add coverage into fuzz/corpus/<target> with -merge=1 (edge coverage only, so
-# that the committed corpus stays small). Crashes are written to
-# build/fuzz/campaign/<target>/ and listed at the end; the exit status is 1
-# when there are any. Prints exec/s and the final coverage (cov:, ft:).
+# that the committed corpus stays small; hand-written seed-* files are kept).
+# Crashes are written to build/fuzz/campaign/<target>/ and listed at the end;
+# the exit status is 1 when there are any. Prints exec/s and the final coverage (cov:, ft:).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -43,6 +43,8 @@ merge_into_corpus() {
   shift 2
   local fresh
   fresh=$(mktemp -d)
+  # Hand-written seeds (seed-*) are kept whatever coverage they add.
+  cp "$root/fuzz/corpus/$t"/seed-* "$fresh"/ 2>/dev/null || true
   "$bin" -merge=1 -use_counters=0 -timeout=10 "$fresh" "$root/fuzz/corpus/$t" "$@" \
     >"$root/build/fuzz/campaign/$t/merge.log" 2>&1
   local before after
