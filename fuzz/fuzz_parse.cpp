@@ -102,34 +102,6 @@ void check_term(std::string_view text) {
   attempt("term_to_int_tuple", in, [&] { (void)layout::term_to_int_tuple(t, text); });
 }
 
-// Open finding (fuzz/regressions/fuzz_parse/open/law-size-overflow): the
-// laws' util::size (props/laws/law_util.hpp) multiplies before it saturates,
-// a signed __int128 overflow (UBSan) once the shape's leaves multiply past
-// about 2^127. Until that is fixed the notation laws skip texts whose integer
-// literals multiply past 2^100 (LAYOUTCHECK_FUZZ_UNFILTER=law-size-overflow
-// or =all runs them anyway).
-bool law_size_may_overflow(std::string_view text) {
-  static const bool unfiltered = [] {
-    const char* e = std::getenv("LAYOUTCHECK_FUZZ_UNFILTER");
-    const std::string off = e ? e : "";
-    return off == "all" || off.rfind("law-size-overflow", 0) == 0;
-  }();
-  if (unfiltered) return false;
-  fuzz::i128 product = 1;
-  std::size_t k = 0;
-  while (k < text.size()) {
-    if (text[k] < '0' || text[k] > '9') {
-      ++k;
-      continue;
-    }
-    fuzz::i128 v = 0;
-    for (; k < text.size() && text[k] >= '0' && text[k] <= '9'; ++k)
-      if (v < (fuzz::i128{1} << 100)) v = v * 10 + (text[k] - '0');
-    if (v > 1) product = product < (fuzz::i128{1} << 100) / v ? product * v : fuzz::i128{1} << 100;
-  }
-  return product >= (fuzz::i128{1} << 100);
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -139,7 +111,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_tiler(text);
   check_int_tuple(text);
   check_term(text);
-  if (law_size_may_overflow(text)) return 0;
   for (const char* id : {"NOTE-CANON", "PARSE-MALFORMED"}) {
     const props::Law* law = props::find_law(id);
     if (!law) die(std::string("law ") + id + " is missing from the catalog", quoted(text));
