@@ -205,10 +205,10 @@ bool any_unrepresentable(const props::Counterexample&, const std::vector<Arg>& a
 // reproducers are replayed from fuzz/regressions/fuzz_algebra/). Open:
 const std::vector<OpenFinding>& open_findings() {
   static const std::vector<OpenFinding> open = {
-      // Law-side: COMP-ID and COMP-TILER now need representable operands, but
-      // other "never refused" laws do not: LDIV-PERM calls the refusal of
-      // logical_divide(2:-2^63, 1:1) wrong (the result (1,2):(0,-2^63) has a
-      // span past int64, which the library refuses).
+      // Law-side: COMP-ID, COMP-TILER, LDIV-PERM, RINV-FN, LINV-FN and
+      // PROD-SIZE now need representable operands, but other laws do not:
+      // COMP-REFUSE compares logical_divide((4,1):(1,1), 4:3074457345618258604)
+      // with the oracle's "does not fit" sentinel (B's span passes int64).
       {"unrepresentable-operand", any_unrepresentable},
   };
   return open;

@@ -36,6 +36,7 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& b = std::get<Layout>(args[1]);
   const auto ta = table(a), tb = table(b);
   if (!ta || !tb || ta->size() % tb->size() != 0) return std::nullopt;
+  if (!representable(a) || !representable(b)) return std::nullopt;  // operands past int64
   std::vector<int64_t> sb = *tb;
   std::sort(sb.begin(), sb.end());
   for (std::size_t i = 0; i < sb.size(); ++i)

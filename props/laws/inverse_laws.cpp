@@ -15,7 +15,7 @@ using namespace util;
 Outcome rinv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit) return std::nullopt;
+  if (!n || *n > kLimit || !representable(a)) return std::nullopt;
   Layout r;
   try {
     r = alg.right_inverse(a);
@@ -108,7 +108,7 @@ bool left_admissible(const Layout& a, const std::vector<int64_t>& t) {
 Outcome linv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto ta = table(a);
-  if (!ta) return std::nullopt;
+  if (!ta || !representable(a)) return std::nullopt;
   Layout l;
   try {
     l = alg.left_inverse(a);

@@ -64,7 +64,7 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto sa = oracle::size(a), sb = oracle::size(b);
-  if (!sa || !sb) return std::nullopt;
+  if (!sa || !sb || !representable(a) || !representable(b)) return std::nullopt;
   const i128 want = static_cast<i128>(*sa) * *sb;
   if (want > kLimit || cosize(b) * *sa > kLimit) return std::nullopt;
   bool nonneg = true;
