@@ -9,6 +9,7 @@
 #include "exit_codes.hpp"
 #include "law_report.hpp"
 #include "selftest.hpp"
+#include "verify.hpp"
 
 namespace layoutcheck {
 
@@ -29,12 +30,6 @@ std::string row(const std::string& mutant, const std::string& killer, const std:
   std::snprintf(buf, sizeof buf, "%-30s %-16s %6s %7s %20s %5s %8s\n", mutant.c_str(),
                 killer.c_str(), cases.c_str(), leaves.c_str(), largest.c_str(), laws.c_str(),
                 time.c_str());
-  return buf;
-}
-
-std::string seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2fs", s);
   return buf;
 }
 
@@ -68,7 +63,7 @@ int selftest(const SelftestArgs& a) {
     killed += k != nullptr;
     table += row(m->name, k ? k->law : "SURVIVED", k ? std::to_string(k->cases) : "-",
                  k ? std::to_string(k->leaves) : "-", k ? std::to_string(k->largest) : "-",
-                 std::to_string(h.runs.size()), seconds(h.seconds));
+                 std::to_string(h.runs.size()), seconds_text(h.seconds));
   }
   // The control: the plain re-implementations the mutants are built from.
   o.every_law = true;
@@ -76,7 +71,7 @@ int selftest(const SelftestArgs& a) {
   for (const props::run::LawRun& r : c.runs)
     if (r.result != props::run::Result::held) print_law_failure(std::cout, r);
   table += row("control", c.failures() ? "KILLED" : "survived", "-", "-", "-",
-               std::to_string(c.runs.size()), seconds(c.seconds));
+               std::to_string(c.runs.size()), seconds_text(c.seconds));
 
   std::cout << '\n'
             << row("mutant", "killed by", "cases", "leaves", "largest |value|", "laws", "time")

@@ -50,13 +50,13 @@ std::string row_text(const std::string& name, const std::string& cases, const st
   return buf;
 }
 
+}  // namespace
+
 std::string seconds_text(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2fs", s);
   return buf;
 }
-
-}  // namespace
 
 int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
   std::vector<Row> rows;

@@ -29,6 +29,9 @@ JobResult run_lesson();
 // One job per vector file of dir: "vectors/<op>".
 std::vector<Job> vector_jobs(const std::filesystem::path& dir);
 
+// A duration in the summary tables: "0.37s".
+std::string seconds_text(double s);
+
 // Runs the jobs, prints the failures, the table and the final line
 // `N passed, M failed`; returns the exit code (1 if anything failed, 2 if a
 // job could not run because its input is malformed).
