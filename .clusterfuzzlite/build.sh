@@ -28,10 +28,20 @@ targets=(fuzz_parse fuzz_algebra fuzz_eval fuzz_swizzle)
 obj=$(mktemp -d "${WORK:-/tmp}/layoutcheck-obj.XXXXXX")
 flags=(-std=c++20 -Ilib/include -Iprops/laws -Ifuzz)
 
-# The library and the law catalog, compiled in parallel.
+# The library and the law catalog, compiled in parallel. With libFuzzer's
+# coverage flags, the law catalog (the checker, not the code under test) is
+# compiled without them, as in the CMake fuzz preset (props/CMakeLists.txt).
+law_flags="$CXXFLAGS"
+[[ "$CXXFLAGS" == *fuzzer-no-link* ]] && law_flags="$CXXFLAGS -fno-sanitize=fuzzer-no-link"
+compile() {  # compile FLAGS SOURCE...
+  local f=$1
+  shift
+  printf '%s\n' "$@" | xargs -P "$(nproc)" -I{} sh -c \
+    '$0 $1 '"${flags[*]}"' -c "$2" -o "$3/$(echo "$2" | tr / _).o"' "$CXX" "$f" {} "$obj"
+}
 sources=(lib/src/*.cpp props/laws/*.cpp)
-printf '%s\n' "${sources[@]}" | xargs -P "$(nproc)" -I{} sh -c \
-  '$0 $1 '"${flags[*]}"' -c "$2" -o "$3/$(echo "$2" | tr / _).o"' "$CXX" "$CXXFLAGS" {} "$obj"
+compile "$CXXFLAGS" lib/src/*.cpp
+compile "$law_flags" props/laws/*.cpp
 objects=("$obj"/*.o)
 ((${#objects[@]} == ${#sources[@]})) || { echo "build.sh: some sources failed" >&2; exit 1; }
 

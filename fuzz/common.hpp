@@ -81,16 +81,17 @@ bool attempt(const char* op, const Inputs& inputs, F&& f) {
 struct Leaf {
   int64_t s, d;
 };
+using Leaves = layout::SmallVector<Leaf, 16>;  // inline: no allocation per layout
 
-inline void collect_leaves(const IntTuple& s, const IntTuple& d, std::vector<Leaf>& out) {
+inline void collect_leaves(const IntTuple& s, const IntTuple& d, Leaves& out) {
   if (s.is_int()) {
     out.push_back({s.value(), d.value()});
     return;
   }
   for (int k = 0; k < s.rank(); ++k) collect_leaves(s[k], d[k], out);
 }
-inline std::vector<Leaf> leaves(const Layout& l) {
-  std::vector<Leaf> out;
+inline Leaves leaves(const Layout& l) {
+  Leaves out;
   collect_leaves(l.shape(), l.stride(), out);
   return out;
 }
@@ -103,7 +104,7 @@ struct Value {
   std::optional<int64_t> v;
   bool wide = false;
 };
-inline Value eval(const std::vector<Leaf>& lv, i128 i) {
+inline Value eval(const Leaves& lv, i128 i) {
   Value out;
   const bool negative = i < 0;
   i128 x = negative ? -i : i;
@@ -143,7 +144,7 @@ inline std::optional<i128> eval_coord(const IntTuple& c, const IntTuple& s, cons
                                       bool& wide) {
   if (c.is_int()) {
     if (c.value() < 0) return std::nullopt;
-    std::vector<Leaf> lv;
+    Leaves lv;
     collect_leaves(s, d, lv);
     const Value v = eval(lv, c.value());
     wide = wide || v.wide;
@@ -227,10 +228,10 @@ inline IntTuple gen_shape(FuzzedDataProvider& in, const GenOptions& o, int depth
   const uint8_t kind = in.ConsumeIntegral<uint8_t>();
   if (depth < o.max_depth && (kind & 3) == 0 && leaves > 1) {
     const int rank = (kind >> 2) % (o.max_rank + 1);  // 0 .. max_rank (0: the empty tuple)
-    std::vector<IntTuple> elems;
+    layout::TupleBuilder elems;
     for (int k = 0; k < rank && leaves > 0; ++k)
-      elems.push_back(gen_shape(in, o, depth + 1, budget, leaves));
-    return IntTuple::tuple(elems);
+      elems.add(gen_shape(in, o, depth + 1, budget, leaves));
+    return elems.done();
   }
   --leaves;
   int64_t v;
@@ -294,16 +295,16 @@ inline IntTuple gen_stride_like(FuzzedDataProvider& in, const GenOptions& o, con
     prefix = next > kI64Max ? INT64_MAX : static_cast<int64_t>(next);
     return d;
   }
-  std::vector<IntTuple> elems;
-  for (int k = 0; k < s.rank(); ++k) elems.push_back(gen_stride_like(in, o, s[k], prefix));
-  return IntTuple::tuple(elems);
+  layout::TupleBuilder elems;
+  for (int k = 0; k < s.rank(); ++k) elems.add(gen_stride_like(in, o, s[k], prefix));
+  return elems.done();
 }
 
 inline IntTuple gen_order(FuzzedDataProvider& in, const IntTuple& s) {
   if (s.is_int()) return in.ConsumeIntegralInRange<int64_t>(0, 15);
-  std::vector<IntTuple> elems;
-  for (int k = 0; k < s.rank(); ++k) elems.push_back(gen_order(in, s[k]));
-  return IntTuple::tuple(elems);
+  layout::TupleBuilder elems;
+  for (int k = 0; k < s.rank(); ++k) elems.add(gen_order(in, s[k]));
+  return elems.done();
 }
 
 inline Layout gen_layout_of(FuzzedDataProvider& in, const GenOptions& o, const IntTuple& shape) {

@@ -14,6 +14,7 @@
 //
 // Any law failure or foreign exception prints the operation and its operands
 // in CuTe notation and traps (libFuzzer records the input).
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -26,6 +27,7 @@
 #include "common.hpp"
 #include "law.hpp"
 #include "oracle.hpp"
+#include "refusal_laws.hpp"
 
 namespace {
 
@@ -128,16 +130,27 @@ const props::Law& law(const char* id) {
   return *it->second;
 }
 
-// The operation and its operands, for the failure report.
+// The operation and its operands, for the failure report. Operands are kept
+// by reference (they live in LLVMFuzzerTestOneInput until the input is done)
+// and formatted only when something failed: a passing input pays nothing.
 struct Context {
-  using Value = std::variant<Layout, Tiler, IntTuple, int64_t, Term, std::string>;
+  using Value =
+      std::variant<const Layout*, const Tiler*, const IntTuple*, int64_t, const Term*, std::string>;
   Op op;
-  std::vector<std::pair<const char*, Value>> operands;
-  void add(const char* name, Value v) { operands.emplace_back(name, std::move(v)); }
+  std::array<std::pair<const char*, Value>, 8> operands{};
+  std::size_t count = 0;
+  template <class T>
+  void add(const char* name, const T& v) {
+    if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, std::string>)
+      operands[count++] = {name, v};
+    else
+      operands[count++] = {name, &v};
+  }
+  void add(const char* name, int64_t v) { operands[count++] = {name, v}; }
   std::string str() const {
     std::string out = std::string(kOpNames[op]) + " with";
-    for (const auto& [n, v] : operands) {
-      out += std::string(" ") + n + " = ";
+    for (std::size_t k = 0; k < count; ++k) {
+      out += std::string(" ") + operands[k].first + " = ";
       std::visit(
           [&](const auto& x) {
             using X = std::decay_t<decltype(x)>;
@@ -145,12 +158,12 @@ struct Context {
               out += std::to_string(x);
             else if constexpr (std::is_same_v<X, std::string>)
               out += x;
-            else if constexpr (std::is_same_v<X, Term>)
-              out += term_string(x);
+            else if constexpr (std::is_same_v<X, const Term*>)
+              out += term_string(*x);
             else
-              out += layout::to_string(x);
+              out += layout::to_string(*x);
           },
-          v);
+          operands[k].second);
       out += ";";
     }
     return out;
@@ -223,9 +236,44 @@ bool known_open(const props::Counterexample& c, const std::vector<Arg>& args) {
 // Laws are queued by the operation and run after it: in a campaign one of
 // them per input, chosen by an input byte (the fuzzer reaches each), so that
 // an input stays cheap; with LAYOUTCHECK_FUZZ_EVERY_LAW=1 (the ctest replay)
-// every queued law runs on every input.
+// every queued law runs on every input. A queued law keeps references to its
+// operands; only the law that runs gets its argument vector built.
+struct AsTiler {  // a layout passed where the law takes a tiler
+  const Layout* l;
+};
+using ArgRef = std::variant<const Layout*, AsTiler, const Tiler*, int64_t, const IntTuple*,
+                            const std::string*>;
+Arg materialize(const ArgRef& r) {
+  return std::visit(
+      [](const auto& x) -> Arg {
+        using X = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<X, int64_t>)
+          return x;
+        else if constexpr (std::is_same_v<X, AsTiler>)
+          return Tiler(*x.l);
+        else
+          return *x;
+      },
+      r);
+}
+ArgRef ref(const Layout& l) { return &l; }
+ArgRef ref(const AsTiler& t) { return t; }
+ArgRef ref(const Tiler& t) { return &t; }
+ArgRef ref(int64_t v) { return v; }
+ArgRef ref(const IntTuple& t) { return &t; }
+ArgRef ref(const std::string& s) { return &s; }
+
+struct QueuedLaw {
+  const char* id;
+  std::array<ArgRef, 3> args;
+  std::size_t n;
+  // REFUSE-MSG and NO-OVERFLOW: the one operation they check in a campaign
+  // (props/laws/refusal_laws.hpp); -1, and in the replay: every operation.
+  int part = -1;
+};
 struct LawQueue {
-  std::vector<std::pair<const char*, std::vector<Arg>>> queued;
+  std::array<QueuedLaw, 8> queued;
+  std::size_t count = 0;
   i128 largest_result = 0;  // size of the largest result of the direct calls
 };
 LawQueue g_laws;
@@ -235,37 +283,58 @@ LawQueue g_laws;
 // input only gets the direct checks.
 constexpr i128 kLawDomain = 1024;
 
-void run_law(const char* id, std::vector<Arg> args, const Context&) {
-  g_laws.queued.emplace_back(id, std::move(args));
+template <class... Args>
+void run_law_part(const char* id, int part, const Args&... args) {
+  static_assert(sizeof...(Args) <= 3);
+  if (g_laws.count == g_laws.queued.size()) die(std::string("too many laws queued at ") + id, "");
+  g_laws.queued[g_laws.count++] = {id, {ref(args)...}, sizeof...(Args), part};
+}
+template <class... Args>
+void run_law(const char* id, const Args&... args) {
+  run_law_part(id, -1, args...);
 }
 
-void check_law(const char* id, const std::vector<Arg>& args, const Context& ctx) {
-  const props::Law& l = law(id);
+bool every_law() {
+  static const bool every = std::getenv("LAYOUTCHECK_FUZZ_EVERY_LAW") != nullptr;
+  return every;
+}
+
+void check_law(const QueuedLaw& q, const Context& ctx) {
+  const props::Law& l = law(q.id);
+  std::vector<Arg> args;
+  args.reserve(q.n);
+  for (std::size_t k = 0; k < q.n; ++k) args.push_back(materialize(q.args[k]));
+  const props::Algebra& alg = props::reference_algebra();
   props::Outcome bad;
   try {
-    bad = l.check(props::reference_algebra(), args);
+    if (q.part < 0 || every_law())
+      bad = l.check(alg, args);
+    else if (l.id == "REFUSE-MSG")
+      bad = props::refuse_msg_on(alg, args, static_cast<std::size_t>(q.part));
+    else
+      bad = props::no_overflow_on(alg, args, static_cast<std::size_t>(q.part));
   } catch (const props::oracle::TooLarge&) {
     return;  // the law's work bound: skipped (in case a law is not guarded)
   } catch (const props::oracle::Unrepresentable&) {
     return;
   } catch (const std::exception& e) {
-    die(std::string(id) + " let an exception escape: " + e.what(), ctx.str());
+    die(std::string(q.id) + " let an exception escape: " + e.what(), ctx.str());
   }
   if (bad && !known_open(*bad, args)) die(props::describe(*bad), ctx.str());
 }
 
 void run_queued_laws(uint8_t pick, const Context& ctx) {
-  static const bool every = std::getenv("LAYOUTCHECK_FUZZ_EVERY_LAW") != nullptr;
-  auto& q = g_laws.queued;
-  if (!every && g_laws.largest_result > kLawDomain) q.clear();
+  const bool every = every_law();
+  const std::size_t n = g_laws.count;
+  g_laws.count = 0;
+  const bool skip = !every && g_laws.largest_result > kLawDomain;
   g_laws.largest_result = 0;
+  if (skip || n == 0) return;
   if (every) {
-    for (const auto& [id, args] : q) check_law(id, args, ctx);
-  } else if (!q.empty()) {
-    const auto& [id, args] = q[pick % q.size()];
-    check_law(id, args, ctx);
+    for (std::size_t k = 0; k < n; ++k) check_law(g_laws.queued[k], ctx);
+  } else {
+    check_law(g_laws.queued[pick % n], ctx);
   }
-  q.clear();
 }
 
 // A result must be a valid layout (congruent, leaves >= 1, size in int64).
@@ -292,7 +361,7 @@ std::optional<Layout> call(const char* op, const Context& ctx, F&& f) {
 constexpr int64_t kScan = 4096;  // indices compared pointwise in the checks below
 
 // Pointwise: got(j) == want(j) for j < min(size, kScan) where both fit.
-void same_function(const Layout& got, const std::vector<Leaf>& want, const std::string& what,
+void same_function(const Layout& got, const Leaves& want, const std::string& what,
                    const Context& ctx) {
   const i128 n = size128(got.shape());
   i128 wn = 1;
@@ -301,7 +370,7 @@ void same_function(const Layout& got, const std::vector<Leaf>& want, const std::
     if (wn > (i128{1} << 100)) wn = i128{1} << 100;  // as size128
   }
   if (n != wn) die(what + ": " + layout::to_string(got) + " has the wrong size", ctx.str());
-  const std::vector<Leaf> gl = leaves(got);
+  const Leaves gl = leaves(got);
   const int64_t scan = n < kScan ? static_cast<int64_t>(n) : kScan;
   for (int64_t j = 0; j < scan; ++j) {
     const Value g = eval(gl, j), w = eval(want, j);
@@ -316,15 +385,15 @@ void same_function(const Layout& got, const std::vector<Leaf>& want, const std::
 
 // Collects the leaves kept by `_` and the offset of the fixed part. false: the
 // coordinate does not fit the layout (the library must refuse).
-bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d, std::vector<Leaf>& kept,
-                  i128& offset, bool& wide) {
+bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d, Leaves& kept, i128& offset,
+                  bool& wide) {
   switch (c.kind) {
     case Term::Kind::underscore:
       collect_leaves(s, d, kept);
       return true;
     case Term::Kind::integer: {
       if (c.value < 0) return false;
-      std::vector<Leaf> lv;
+      Leaves lv;
       collect_leaves(s, d, lv);
       const Value v = eval(lv, c.value);
       wide = wide || v.wide || !v.v;
@@ -351,7 +420,7 @@ bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d, std::vect
 void check_slice(const Layout& a, const Term& c, const Context& ctx) {
   layout::Sliced r;
   const bool ok = attempt("slice", ctx, [&] { r = layout::slice(a, c); });
-  std::vector<Leaf> kept;
+  Leaves kept;
   i128 offset = 0;
   bool wide = false;
   const bool defined = slice_oracle(c, a.shape(), a.stride(), kept, offset, wide);
@@ -401,7 +470,7 @@ void check_local_partition(const Layout& a, const Layout& p, int64_t tid, const 
   layout::Sliced r;
   const bool ok = attempt("local_partition", ctx, [&] { r = layout::local_partition(a, p, tid); });
   // The smallest index of P with P(i) = tid (P is small: size <= 2^8).
-  const std::vector<Leaf> pl = leaves(p);
+  const Leaves pl = leaves(p);
   const i128 pn = size128(p.shape());
   std::optional<int64_t> index;
   for (int64_t i = 0; tid >= 0 && i < pn && !index; ++i) {
@@ -463,12 +532,14 @@ int64_t swizzle_def(int b, int m, int s, int64_t x) {
   return static_cast<int64_t>(u ^ (((u >> src) & mask) << dst));
 }
 
-void check_swizzle(FuzzedDataProvider& in, const Layout& a, Context& ctx) {
+// params (the caller's, so that ctx and the queued law can refer to it).
+void check_swizzle(FuzzedDataProvider& in, const Layout& a, IntTuple& params, Context& ctx) {
   const int b = in.ConsumeIntegralInRange<int>(-1, 8);
   const int m = in.ConsumeIntegralInRange<int>(-1, 40);
   const int s = in.ConsumeIntegralInRange<int>(-20, 20);
   const int64_t x = in.ConsumeIntegral<int64_t>();
-  ctx.add("Sw(B,M,S)", IntTuple::tuple({b, m, s}));
+  params = IntTuple::tuple({b, m, s});
+  ctx.add("Sw(B,M,S)", params);
   ctx.add("x", x);
   std::optional<layout::Swizzle> sw;
   attempt("swizzle", ctx, [&] { sw.emplace(b, m, s); });
@@ -484,7 +555,7 @@ void check_swizzle(FuzzedDataProvider& in, const Layout& a, Context& ctx) {
             ctx.str());
     }
     const layout::SwizzledLayout sl(*sw, a);
-    const std::vector<Leaf> al = leaves(a);
+    const Leaves al = leaves(a);
     const i128 n = size128(a.shape());
     for (int64_t i = 0; i < n && i < kScan; ++i) {
       const Value v = eval(al, i);
@@ -502,7 +573,7 @@ void check_swizzle(FuzzedDataProvider& in, const Layout& a, Context& ctx) {
   }
   // The window laws (SWZ-ORACLE, SWZ-INVOL, SWZ-PASS, SWZ-BIJ) scan thousands
   // of arguments bit by bit: they run in fuzz_swizzle, not here.
-  run_law("SWZ-LAYOUT", {IntTuple::tuple({b, m, s}), a}, ctx);
+  run_law("SWZ-LAYOUT", params, a);
 }
 
 // A profile for coalesce by mode: integers or tuples, rank up to rank(A) + 1.
@@ -585,25 +656,43 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ctx.add("A", a);
   const props::Algebra& alg = props::reference_algebra();
 
+  // Runs the queued laws while the operands of the case (which they and ctx
+  // refer to) are still alive: every case ends with finish().
+  auto finish = [&] {
+    // LAYOUTCHECK_FUZZ_VERBOSE=1: print what each input means (for reading a
+    // corpus or a slow unit).
+    static const bool verbose = std::getenv("LAYOUTCHECK_FUZZ_VERBOSE") != nullptr;
+    if (verbose) {
+      std::string laws;
+      for (std::size_t k = 0; k < g_laws.count; ++k)
+        laws += std::string(k ? ", " : "") + g_laws.queued[k].id;
+      std::fprintf(stderr, "input: %s laws: %s (picked %d)\n", ctx.str().c_str(), laws.c_str(),
+                   g_laws.count == 0 ? -1 : static_cast<int>(pick % g_laws.count));
+    }
+    run_queued_laws(pick, ctx);
+  };
   switch (op) {
     case kCoalesce: {
       const Layout b = gen_layout_of(in, o, a.shape());
       ctx.add("B", b);
       call("coalesce", ctx, [&] { return alg.coalesce(a); });
-      run_law("COAL-FN", {a}, ctx);
-      run_law("COAL-CANON", {a, b}, ctx);
+      run_law("COAL-FN", a);
+      run_law("COAL-CANON", a, b);
+      finish();
       break;
     }
     case kCoalesceProfile: {
       const IntTuple p = gen_profile(in, a.rank());
       ctx.add("profile", p);
       call("coalesce by mode", ctx, [&] { return alg.coalesce(a, p); });
-      run_law("COAL-MODE", {a, p}, ctx);
+      run_law("COAL-MODE", a, p);
+      finish();
       break;
     }
     case kFilter:
       call("filter", ctx, [&] { return alg.filter(a); });
-      run_law("FILTER-IMAGE", {a}, ctx);
+      run_law("FILTER-IMAGE", a);
+      finish();
       break;
     case kComposition: {
       const Layout b = gen_second(in, o, a);
@@ -614,16 +703,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("C", c);
       call("composition", ctx, [&] { return alg.composition(a, b); });
       for (const char* id : {"COMP-FN", "COMP-COMPAT", "COMP-LINEAR", "COMP-REFUSE"})
-        run_law(id, {a, b}, ctx);
-      run_law("COMP-ID", {a}, ctx);
-      run_law("COMP-ASSOC", {a, b, c}, ctx);
+        run_law(id, a, b);
+      run_law("COMP-ID", a);
+      run_law("COMP-ASSOC", a, b, c);
+      finish();
       break;
     }
     case kCompositionTiler: {
       const Tiler t = gen_tiler(in, o);
       ctx.add("T", t);
       call("composition (tiler)", ctx, [&] { return alg.composition(a, t); });
-      run_law("COMP-TILER", {a, t}, ctx);
+      run_law("COMP-TILER", a, t);
+      finish();
       break;
     }
     case kComplement: {
@@ -644,17 +735,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
               ctx.str());
       }
       for (const char* id : {"COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND"})
-        run_law(id, {a, m}, ctx);
+        run_law(id, a, m);
+      finish();
       break;
     }
     case kRightInverse:
       call("right_inverse", ctx, [&] { return alg.right_inverse(a); });
-      run_law("RINV-FN", {a}, ctx);
-      run_law("RINV-MAX", {a}, ctx);
+      run_law("RINV-FN", a);
+      run_law("RINV-MAX", a);
+      finish();
       break;
     case kLeftInverse:
       call("left_inverse", ctx, [&] { return alg.left_inverse(a); });
-      run_law("LINV-FN", {a}, ctx);
+      run_law("LINV-FN", a);
+      finish();
       break;
     case kLogicalDivide: {
       const Layout b = gen_second(in, o, a);
@@ -663,10 +757,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("T", t);
       call("logical_divide", ctx, [&] { return alg.logical_divide(a, t); });
       call("logical_divide", ctx, [&] { return alg.logical_divide(a, b); });
-      run_law("LDIV-DEF", {a, t}, ctx);
-      run_law("LDIV-DEF", {a, Tiler(b)}, ctx);
-      run_law("LDIV-PERM", {a, b}, ctx);
-      run_law("COMP-REFUSE", {a, b}, ctx);
+      run_law("LDIV-DEF", a, t);
+      run_law("LDIV-DEF", a, AsTiler{&b});
+      run_law("LDIV-PERM", a, b);
+      run_law("COMP-REFUSE", a, b);
+      finish();
       break;
     }
     case kDivides: {
@@ -675,7 +770,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       call("zipped_divide", ctx, [&] { return alg.zipped_divide(a, t); });
       call("tiled_divide", ctx, [&] { return alg.tiled_divide(a, t); });
       call("flat_divide", ctx, [&] { return alg.flat_divide(a, t); });
-      run_law("DIV-REGROUP", {a, t}, ctx);
+      run_law("DIV-REGROUP", a, t);
+      finish();
       break;
     }
     case kLogicalProduct:
@@ -686,13 +782,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("T", t);
       if (op == kLogicalProduct) {
         call("logical_product", ctx, [&] { return alg.logical_product(a, t); });
-        run_law("LPROD-DEF", {a, t}, ctx);
+        run_law("LPROD-DEF", a, t);
       } else {
         call("zipped_product", ctx, [&] { return alg.zipped_product(a, t); });
         call("tiled_product", ctx, [&] { return alg.tiled_product(a, t); });
-        run_law("PROD-REGROUP", {a, t}, ctx);
+        run_law("PROD-REGROUP", a, t);
       }
-      run_law("PROD-SIZE", {a, b}, ctx);
+      run_law("PROD-SIZE", a, b);
+      finish();
       break;
     }
     case kBlockedProduct:
@@ -701,18 +798,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("B", b);
       if (op == kBlockedProduct) {
         call("blocked_product", ctx, [&] { return alg.blocked_product(a, b); });
-        run_law("BLOCKED-DEF", {a, b}, ctx);
+        run_law("BLOCKED-DEF", a, b);
       } else {
         call("raked_product", ctx, [&] { return alg.raked_product(a, b); });
-        run_law("RAKED-DEF", {a, b}, ctx);
+        run_law("RAKED-DEF", a, b);
       }
-      run_law("PROD-SIZE", {a, b}, ctx);
+      run_law("PROD-SIZE", a, b);
+      finish();
       break;
     }
     case kSlice: {
       const Term c = gen_coord(in, a.shape());
       ctx.add("c", c);
       check_slice(a, c, ctx);
+      finish();
       break;
     }
     case kLocalTile: {
@@ -724,6 +823,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             {in.ConsumeIntegralInRange<int64_t>(0, 8), in.ConsumeIntegralInRange<int64_t>(0, 8)});
       ctx.add("c", c);
       check_local_tile(a, t, c, ctx);
+      finish();
       break;
     }
     case kLocalPartition: {
@@ -735,29 +835,39 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("P", p);
       ctx.add("tid", tid);
       check_local_partition(a, p, tid, ctx);
+      finish();
       break;
     }
-    case kSwizzle:
-      check_swizzle(in, a, ctx);
+    case kSwizzle: {
+      IntTuple params;
+      check_swizzle(in, a, params, ctx);
+      finish();
       break;
+    }
     case kEval: {
       const int64_t i = in.ConsumeIntegral<int64_t>();
       ctx.add("i", i);
       attempt("eval", ctx, [&] { (void)alg.eval(a, i); });
       attempt("cosize", ctx, [&] { (void)alg.cosize(a); });
       for (const char* id : {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE"})
-        run_law(id, {a}, ctx);
-      run_law("COORD-ROUNDTRIP", {a.shape()}, ctx);
-      run_law("COMPACT-BIJ", {a.shape()}, ctx);
+        run_law(id, a);
+      run_law("COORD-ROUNDTRIP", a.shape());
+      run_law("COMPACT-BIJ", a.shape());
+      finish();
       break;
     }
     case kRefusals: {
       GenOptions ob = o;
       ob.max_size = o.large ? INT64_MAX : 16;
       const Layout b = in.ConsumeBool() ? gen_second(in, o, a) : gen_layout(in, ob);
+      // One of the operations per input (all of them in the replay).
+      const int part =
+          in.ConsumeIntegralInRange<int>(0, static_cast<int>(props::refusal_operations()) - 1);
       ctx.add("B", b);
-      run_law("REFUSE-MSG", {a, b}, ctx);
-      run_law("NO-OVERFLOW", {a, b}, ctx);
+      ctx.add("operation", std::string(props::refusal_operation_name(part)));
+      run_law_part("REFUSE-MSG", part, a, b);
+      run_law_part("NO-OVERFLOW", part, a, b);
+      finish();
       break;
     }
     case kNotation: {
@@ -768,23 +878,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           text.empty() ? 0 : in.ConsumeIntegralInRange<std::size_t>(0, text.size());
       text.insert(at, extra);
       ctx.add("text", "\"" + text + "\"");
-      run_law("NOTE-ROUNDTRIP", {a}, ctx);
-      run_law("NOTE-CANON", {text}, ctx);
-      run_law("PARSE-MALFORMED", {text}, ctx);
+      run_law("NOTE-ROUNDTRIP", a);
+      run_law("NOTE-CANON", text);
+      run_law("PARSE-MALFORMED", text);
+      finish();
       break;
     }
     case kOpCount:
       break;
   }
-  // LAYOUTCHECK_FUZZ_VERBOSE=1: print what each input means (for reading a
-  // corpus or a slow unit).
-  static const bool verbose = std::getenv("LAYOUTCHECK_FUZZ_VERBOSE") != nullptr;
-  if (verbose) {
-    std::string laws;
-    for (const auto& [id, args] : g_laws.queued) laws += std::string(laws.empty() ? "" : ", ") + id;
-    std::fprintf(stderr, "input: %s laws: %s (picked %d)\n", ctx.str().c_str(), laws.c_str(),
-                 g_laws.queued.empty() ? -1 : static_cast<int>(pick % g_laws.queued.size()));
-  }
-  run_queued_laws(pick, ctx);
   return 0;
 }

@@ -86,11 +86,11 @@ void gen_pair(FuzzedDataProvider& in, int depth, int& budget, IntTuple& s, IntTu
 
 // The rewrites of make_flat: flatten, drop size-1 modes but the last, merge
 // s0:d0, s1:d1 with d1 = s0*d0. Returns the number of modes that remain.
-int merged_rank(const std::vector<Leaf>& lv) {
-  std::vector<Leaf> m;
+int merged_rank(const Leaves& lv) {
+  Leaves m;
   for (std::size_t k = 0; k < lv.size(); ++k)
     if (lv[k].s != 1 || k + 1 == lv.size()) m.push_back(lv[k]);
-  std::vector<Leaf> out;
+  Leaves out;
   for (const Leaf& x : m) {
     if (!out.empty() && static_cast<i128>(out.back().s) * out.back().d == x.d) {
       const i128 s = static_cast<i128>(out.back().s) * x.s;
@@ -106,7 +106,7 @@ int merged_rank(const std::vector<Leaf>& lv) {
 
 struct Checker {
   const Layout& l;
-  std::vector<Leaf> lv;
+  Leaves lv;
   int64_t n;
   std::string in;
 

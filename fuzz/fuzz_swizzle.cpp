@@ -94,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     // Sw o L.
     const layout::SwizzledLayout sl(*sw, l);
-    const std::vector<Leaf> lv = leaves(l);
+    const Leaves lv = leaves(l);
     const i128 n = size128(l.shape());
     for (int64_t i = 0; i < n && i < 256; ++i) {
       const Value v = eval(lv, i);

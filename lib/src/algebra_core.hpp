@@ -1,7 +1,7 @@
 // Internal: the mode-level building blocks of composition and complement,
 // shared by the divides and products so that they do not build intermediate
-// Layout values. Each throws detail::Refusal (or Overflow) like the public
-// operations do inside detail::guarded.
+// Layout values. Each refuses (detail::refuse) or overflows (Overflow) inside
+// the detail::guarded frame of the public operation that calls it.
 #pragma once
 
 #include "layout/layout.hpp"

@@ -2,6 +2,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -29,15 +30,15 @@ Layout coalesce(const Layout& l) {
   try {
     return from_modes(coalesce_modes(flat_modes(l)));
   } catch (const Overflow& e) {
-    throw Error("coalesce", to_string(l), e.what());
+    detail::raise("coalesce", to_string(l), e.what());
   }
 }
 
 Layout coalesce(const Layout& l, const IntTuple& profile) {
   if (profile.is_int()) return coalesce(l);
   if (l.rank() < profile.rank())
-    throw Error("coalesce", to_string(l) + ", " + to_string(profile),
-                "the profile has more modes than the layout");
+    detail::raise("coalesce", to_string(l) + ", " + to_string(profile),
+                  "the profile has more modes than the layout");
   TupleBuilder s, d;
   for (int i = 0; i < l.rank(); ++i) {
     Layout mode = i < profile.rank() ? coalesce(l[i], profile[i]) : l[i];
@@ -54,7 +55,7 @@ Layout filter(const Layout& l) {
   try {
     return from_modes(coalesce_modes(m));
   } catch (const Overflow& e) {
-    throw Error("filter", to_string(l), e.what());
+    detail::raise("filter", to_string(l), e.what());
   }
 }
 

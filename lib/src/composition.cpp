@@ -18,7 +18,7 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`
 // (the last one unbounded). Appends the result modes to `out`.
 //   pre:  a non-empty.
-//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s, or Refusal.
+//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s, or refuses.
 void compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
   if (s == 1) return;
   if (d == 0) {

@@ -7,8 +7,6 @@
 
 namespace layout {
 
-using detail::refuse;
-
 namespace detail {
 
 // Appends logical_divide(A, B) for a layout B: the pair
@@ -18,25 +16,25 @@ void divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
   const Modes bm = flat_modes(b);
   const int64_t size_a = a.size();
   Modes rest;
-  try {
+  {
+    const auto in_complement = step([&](std::string& out) {
+      out += "complement(" + to_string(b) + ", " + std::to_string(size_a) + "): ";
+    });
     rest = complement_modes(bm, size_a);
-  } catch (const Refusal& r) {
-    refuse("complement(" + to_string(b) + ", " + std::to_string(size_a) + "): " + r.condition);
   }
   if (rest.empty()) rest.push_back({1, 0});
   const Modes am = extension_modes(a.modes());
   Modes leaves = bm;
   leaves.append(rest.data(), rest.size());
-  try {
-    check_no_carry(am, leaves);
-    OpenTuple pair(rs, rd, 2);
-    compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
-    compose_flat(am, rest, rs, rd);
-    pair.close();
-  } catch (const Refusal& r) {
-    refuse("composition(" + to_string(a.copy()) + ", (" + to_string(b) + ", " +
-           to_string(from_modes(rest)) + ")): " + r.condition);
-  }
+  const auto in_composition = step([&](std::string& out) {
+    out += "composition(" + to_string(a.copy()) + ", (" + to_string(b) + ", " +
+           to_string(from_modes(rest)) + ")): ";
+  });
+  check_no_carry(am, leaves);
+  OpenTuple pair(rs, rd, 2);
+  compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
+  compose_flat(am, rest, rs, rd);
+  pair.close();
 }
 
 Layout divide_by_layout(const Layout& a, const Layout& b) {

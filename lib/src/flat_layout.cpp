@@ -5,6 +5,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -38,9 +39,9 @@ Modes merge_modes(const Modes& in) {
 FlatLayout build(const Layout& l, const Modes& modes) {
   const std::string who = to_string(l);
   if (modes.size() > static_cast<std::size_t>(kMaxFlatRank))
-    throw Error("make_flat", who,
-                std::to_string(modes.size()) + " modes exceed the flat maximum of " +
-                    std::to_string(kMaxFlatRank));
+    detail::raise("make_flat", who,
+                  std::to_string(modes.size()) + " modes exceed the flat maximum of " +
+                      std::to_string(kMaxFlatRank));
   FlatLayout f{};
   f.rank = static_cast<int>(modes.size());
   const int last = f.rank - 1;
@@ -68,7 +69,7 @@ FlatLayout build(const Layout& l, const Modes& modes) {
         hi = checked::add(hi, term);
     }
   } catch (const Overflow& e) {
-    throw Error("make_flat", who, std::string("offsets do not fit in int64: ") + e.what());
+    detail::raise("make_flat", who, std::string("offsets do not fit in int64: ") + e.what());
   }
   f.size = size;
   f.min_offset = lo;

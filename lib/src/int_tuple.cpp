@@ -4,6 +4,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -82,8 +83,8 @@ bool compatible_at(const ItNode* a, const ItNode* b) {
 }  // namespace
 
 void IntTuple::out_of_range(int i) const {
-  throw Error("mode", to_string(*this) + ", " + std::to_string(i),
-              "mode index out of range [0, " + std::to_string(rank()) + ")");
+  detail::raise("mode", to_string(*this) + ", " + std::to_string(i),
+                "mode index out of range [0, " + std::to_string(rank()) + ")");
 }
 
 int IntTuple::depth() const { return depth_at(root()); }
@@ -114,7 +115,7 @@ int64_t product(const IntTuple& t) {
   try {
     return product_at(t.root());
   } catch (const Overflow& e) {
-    throw Error("product", to_string(t), e.what());
+    detail::raise("product", to_string(t), e.what());
   }
 }
 
@@ -151,7 +152,7 @@ IntTuple prefix_product(const IntTuple& t, int64_t init) {
       run = checked::mul(run, s);
     }
   } catch (const Overflow& e) {
-    throw Error("prefix_product", to_string(t), e.what());
+    detail::raise("prefix_product", to_string(t), e.what());
   }
   return r;
 }
@@ -165,7 +166,7 @@ void shape_div_int(const ItNode* a, int64_t& b, IntTuple::Nodes& out, const IntT
   if (!a->tuple) {
     int64_t x = a->v;
     if (x <= 0 || b <= 0 || (x % b != 0 && b % x != 0))
-      throw Error(
+      detail::raise(
           "shape_div", to_string(A) + ", " + to_string(B),
           "neither of " + std::to_string(x) + " and " + std::to_string(b) + " divides the other");
     out.push_back({checked::ceil_div(x, b), 1, 0});
@@ -182,8 +183,8 @@ void shape_div_at(const ItNode* a, const ItNode* b, IntTuple::Nodes& out, const 
   if (b->tuple) {
     if (a->tuple) {
       if (a->v != b->v)
-        throw Error("shape_div", to_string(A) + ", " + to_string(B),
-                    "tuple operands must have equal rank");
+        detail::raise("shape_div", to_string(A) + ", " + to_string(B),
+                      "tuple operands must have equal rank");
       out.push_back(*a);
       const ItNode* ca = a + 1;
       const ItNode* cb = b + 1;
@@ -207,21 +208,22 @@ IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
   try {
     shape_div_at(a.root(), b.root(), r.raw(), a, b);
   } catch (const Overflow& e) {
-    throw Error("shape_div", to_string(a) + ", " + to_string(b), e.what());
+    detail::raise("shape_div", to_string(a) + ", " + to_string(b), e.what());
   }
   return r;
 }
 
 int64_t inner_product(const IntTuple& a, const IntTuple& b) {
   if (!congruent(a, b))
-    throw Error("inner_product", to_string(a) + ", " + to_string(b), "operands are not congruent");
+    detail::raise("inner_product", to_string(a) + ", " + to_string(b),
+                  "operands are not congruent");
   auto la = a.leaves();
   auto lb = b.leaves();
   int64_t r = 0;
   try {
     for (std::size_t i = 0; i < la.size(); ++i) r = checked::add(r, checked::mul(la[i], lb[i]));
   } catch (const Overflow& e) {
-    throw Error("inner_product", to_string(a) + ", " + to_string(b), e.what());
+    detail::raise("inner_product", to_string(a) + ", " + to_string(b), e.what());
   }
   return r;
 }

@@ -5,6 +5,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -16,39 +17,52 @@ std::string operands_of(const IntTuple& shape, const IntTuple& stride) {
 
 }  // namespace
 
+namespace {
+
+// Product of the shape leaves; false when it passes int64.
+bool size_fits(const IntTuple& shape, int64_t& size) {
+  size = 1;
+  bool fits = true;
+  shape.for_each_leaf([&](int64_t s) { fits = fits && !__builtin_mul_overflow(size, s, &size); });
+  return fits;
+}
+
+}  // namespace
+
 Layout::Layout(IntTuple shape, IntTuple stride)
     : shape_(std::move(shape)), stride_(std::move(stride)) {
   if (!congruent(shape_, stride_))
-    throw Error("make_layout", operands_of(shape_, stride_), "shape and stride are not congruent");
+    detail::raise("make_layout", operands_of(shape_, stride_),
+                  "shape and stride are not congruent");
   bool positive = true;
   shape_.for_each_leaf([&](int64_t s) { positive = positive && s >= 1; });
   if (!positive)
-    throw Error("make_layout", operands_of(shape_, stride_), "every shape entry must be >= 1");
-  try {
-    (void)product_or_overflow(shape_);
-  } catch (const Overflow&) {
-    throw Error("make_layout", operands_of(shape_, stride_), "size overflows int64");
-  }
+    detail::raise("make_layout", operands_of(shape_, stride_), "every shape entry must be >= 1");
+  int64_t size;
+  if (!size_fits(shape_, size))
+    detail::raise("make_layout", operands_of(shape_, stride_), "size overflows int64");
 }
 
 int64_t Layout::size() const {
-  try {
-    return product_or_overflow(shape_);
-  } catch (const Overflow&) {
-    throw Error("size", to_string(*this), "size overflows int64");
-  }
+  int64_t size;
+  if (!size_fits(shape_, size)) detail::raise("size", to_string(*this), "size overflows int64");
+  return size;
 }
 
 int64_t Layout::cosize() const {
-  try {
-    int64_t r = 1;
-    for (const Mode& m : flat_modes(*this))
-      if (m.s > 1)  // a size-1 mode adds nothing, whatever its stride (even -2^63)
-        r = checked::add(r, checked::mul(m.s - 1, checked::abs(m.d)));
-    return r;
-  } catch (const Overflow&) {
-    throw Error("cosize", to_string(*this), "cosize overflows int64");
+  int64_t r = 1;
+  bool fits = true;
+  const ItNode* s = shape_.root();
+  const ItNode* d = stride_.root();
+  for (std::size_t k = 0; k < shape_.node_count() && fits; ++k) {
+    if (s[k].tuple || s[k].v == 1) continue;  // a size-1 mode adds nothing (even d = -2^63)
+    int64_t term;
+    fits = d[k].v != INT64_MIN &&
+           !__builtin_mul_overflow(s[k].v - 1, d[k].v < 0 ? -d[k].v : d[k].v, &term) &&
+           !__builtin_add_overflow(r, term, &r);
   }
+  if (!fits) detail::raise("cosize", to_string(*this), "cosize overflows int64");
+  return r;
 }
 
 int64_t Layout::operator()(int64_t i) const {
@@ -57,21 +71,23 @@ int64_t Layout::operator()(int64_t i) const {
     // negated digit of i, so L(-i) = -L(i).
     const int64_t v = i == INT64_MIN ? INT64_MIN : (*this)(-i);
     if (v == INT64_MIN)  // -i or -L(-i) does not fit in int64
-      throw Error("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
+      detail::raise("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
     return -v;
   }
-  try {
-    Modes m = flat_modes(*this);
-    if (m.empty()) return 0;  // the empty layout ():() is the constant 0
-    int64_t off = 0;
-    for (std::size_t k = 0; k + 1 < m.size(); ++k) {
-      off = checked::add(off, checked::mul(i % m[k].s, m[k].d));
-      i /= m[k].s;
-    }
-    return checked::add(off, checked::mul(i, m.back().d));
-  } catch (const Overflow&) {
-    throw Error("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
+  const Modes m = flat_modes(*this);
+  if (m.empty()) return 0;  // the empty layout ():() is the constant 0
+  int64_t x = i, off = 0, term;
+  bool fits = true;
+  for (std::size_t k = 0; k + 1 < m.size() && fits; ++k) {
+    fits = !__builtin_mul_overflow(x % m[k].s, m[k].d, &term) &&
+           !__builtin_add_overflow(off, term, &off);
+    x /= m[k].s;
   }
+  fits = fits && !__builtin_mul_overflow(x, m.back().d, &term) &&
+         !__builtin_add_overflow(off, term, &off);
+  if (!fits)
+    detail::raise("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
+  return off;
 }
 
 int64_t Layout::operator()(const IntTuple& coord) const { return crd2idx(coord, shape_, stride_); }
@@ -131,7 +147,7 @@ namespace {
 void require_valid_shape(const char* op, const IntTuple& shape) {
   bool positive = true;
   shape.for_each_leaf([&](int64_t s) { positive = positive && s >= 1; });
-  if (!positive) throw Error(op, to_string(shape), "every shape entry must be >= 1");
+  if (!positive) detail::raise(op, to_string(shape), "every shape entry must be >= 1");
 }
 
 }  // namespace
@@ -143,7 +159,7 @@ Layout make_layout_left(const IntTuple& shape) {
     IntTuple stride = prefix_product(shape);
     return Layout::unchecked(shape, std::move(stride));
   } catch (const Overflow&) {
-    throw Error("make_layout_left", to_string(shape), "size overflows int64");
+    detail::raise("make_layout_left", to_string(shape), "size overflows int64");
   }
 }
 
@@ -160,7 +176,7 @@ Layout make_layout_right(const IntTuple& shape) {
       run = checked::mul(run, s);
     }
   } catch (const Overflow&) {
-    throw Error("make_layout_right", to_string(shape), "size overflows int64");
+    detail::raise("make_layout_right", to_string(shape), "size overflows int64");
   }
   return Layout::unchecked(shape, std::move(stride));
 }
@@ -168,8 +184,8 @@ Layout make_layout_right(const IntTuple& shape) {
 Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order) {
   require_valid_shape("make_ordered_layout", shape);
   if (!congruent(shape, order))
-    throw Error("make_ordered_layout", to_string(shape) + ", " + to_string(order),
-                "order must be congruent with shape");
+    detail::raise("make_ordered_layout", to_string(shape) + ", " + to_string(order),
+                  "order must be congruent with shape");
   auto s = shape.leaves();
   auto o = order.leaves();
   std::vector<std::size_t> idx(s.size());
@@ -184,8 +200,8 @@ Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order) {
       run = checked::mul(run, s[k]);
     }
   } catch (const Overflow&) {
-    throw Error("make_ordered_layout", to_string(shape) + ", " + to_string(order),
-                "size overflows int64");
+    detail::raise("make_ordered_layout", to_string(shape) + ", " + to_string(order),
+                  "size overflows int64");
   }
   IntTuple stride = shape;
   std::size_t k = 0;
@@ -320,9 +336,9 @@ IntTuple idx2crd(const IntTuple& i, const IntTuple& shape) {
   try {
     idx2crd_at(i.root(), shape.root(), r.raw());
   } catch (const CoordError& e) {
-    throw Error("idx2crd", to_string(i) + ", " + to_string(shape), e.condition);
+    detail::raise("idx2crd", to_string(i) + ", " + to_string(shape), e.condition);
   } catch (const Overflow& e) {
-    throw Error("idx2crd", to_string(i) + ", " + to_string(shape), e.what());
+    detail::raise("idx2crd", to_string(i) + ", " + to_string(shape), e.what());
   }
   return r;
 }
@@ -331,22 +347,22 @@ int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
   try {
     return crd2idx_total(c.root(), shape.root(), prefix_product(shape).root());
   } catch (const CoordError& e) {
-    throw Error("crd2idx", to_string(c) + ", " + to_string(shape), e.condition);
+    detail::raise("crd2idx", to_string(c) + ", " + to_string(shape), e.condition);
   } catch (const Overflow& e) {
-    throw Error("crd2idx", to_string(c) + ", " + to_string(shape), e.what());
+    detail::raise("crd2idx", to_string(c) + ", " + to_string(shape), e.what());
   }
 }
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
   std::string operands = to_string(c) + ", " + to_string(shape) + ", " + to_string(stride);
   if (!congruent(shape, stride))
-    throw Error("crd2idx", operands, "shape and stride are not congruent");
+    detail::raise("crd2idx", operands, "shape and stride are not congruent");
   try {
     return crd2idx_total(c.root(), shape.root(), stride.root());
   } catch (const CoordError& e) {
-    throw Error("crd2idx", operands, e.condition);
+    detail::raise("crd2idx", operands, e.condition);
   } catch (const Overflow& e) {
-    throw Error("crd2idx", operands, e.what());
+    detail::raise("crd2idx", operands, e.what());
   }
 }
 

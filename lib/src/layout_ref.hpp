@@ -89,11 +89,8 @@ void tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf, I
       a[i].append_to(rs, rd);
       continue;
     }
-    try {
-      tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd);
-    } catch (const Refusal& r) {
-      refuse("mode " + std::to_string(i) + ": " + r.condition);
-    }
+    const auto in_mode = mode_step(i);
+    tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd);
   }
   t.close();
 }

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -23,8 +24,8 @@ public:
 
 private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw Error("parse", "\"" + std::string(s_) + "\"",
-                what + " at position " + std::to_string(pos_));
+    detail::raise("parse", "\"" + std::string(s_) + "\"",
+                  what + " at position " + std::to_string(pos_));
   }
   void skip_ws() {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
@@ -133,8 +134,8 @@ private:
   std::size_t pos_ = 0;
 };
 
-[[noreturn]] void bad(std::string_view text, const std::string& what) {
-  throw Error("parse", "\"" + std::string(text) + "\"", what);
+[[noreturn]] void bad(std::string_view text, std::string_view what) {
+  detail::raise("parse", "\"" + std::string(text) + "\"", std::string(what));
 }
 
 }  // namespace

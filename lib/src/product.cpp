@@ -17,23 +17,23 @@ namespace {
 Layout copies_of(const Layout& a, const Layout& b) {
   const int64_t cotarget = checked::mul(a.size(), b.cosize());
   Modes c;
-  try {
+  {
+    const auto in_complement = detail::step([&](std::string& out) {
+      out += "complement(" + to_string(a) + ", " + std::to_string(cotarget) + "): ";
+    });
     c = detail::complement_modes(flat_modes(a), cotarget);
-  } catch (const detail::Refusal& r) {
-    refuse("complement(" + to_string(a) + ", " + std::to_string(cotarget) + "): " + r.condition);
   }
   if (c.empty()) c.push_back({1, 0});  // complement 1:0 (already coalesced)
-  try {
-    const Modes bm = flat_modes(b);
-    if (bm.size() > 1) detail::check_no_carry(c, bm);
-    IntTuple rs, rd;
-    rs.raw().clear();
-    rd.raw().clear();
-    detail::compose_tree(c, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
-    return Layout::unchecked(std::move(rs), std::move(rd));
-  } catch (const detail::Refusal& r) {
-    refuse("composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): " + r.condition);
-  }
+  const auto in_composition = detail::step([&](std::string& out) {
+    out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): ";
+  });
+  const Modes bm = flat_modes(b);
+  if (bm.size() > 1) detail::check_no_carry(c, bm);
+  IntTuple rs, rd;
+  rs.raw().clear();
+  rd.raw().clear();
+  detail::compose_tree(c, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
+  return Layout::unchecked(std::move(rs), std::move(rd));
 }
 
 detail::Split split_product(const Layout& a, const Tiler& b) {

@@ -1,6 +1,21 @@
-// Internal: how operations refuse. Deep code throws Refusal with the violated
-// condition; the public entry point adds its name and operands (computed only
-// when something is refused) and rethrows as layout::Error.
+// Internal: how operations refuse.
+//
+// A public operation runs inside detail::guarded, which opens a Frame naming
+// the operation and its operands; the steps inside it that add context to a
+// refusal ("mode 2: ", "complement(4:2, 12): ") open a step Frame. Frames are
+// a thread-local stack of objects on the C++ stack: opening one costs two
+// pointer writes and formats nothing. A refusal (refuse() deep inside, or
+// raise() for an Error of a nested public function) formats the open frames,
+// innermost first, into the one layout::Error the caller sees, and throws it
+// once: no level catches and rethrows, so a refused operation costs one throw
+// whatever its depth. An Overflow of checked arithmetic is caught by the
+// innermost guarded and raised the same way.
+//
+// The message is what a catch-and-rethrow at every level would build:
+//   step frame: prefixes its text to a refusal condition (not to an Error);
+//   op frame:   turns a refusal condition c into Error(op, operands, c), and an
+//               Error e of another operation into Error(op, operands, e.what()).
+//               An Error of the same operation passes unchanged.
 #pragma once
 
 #include <string>
@@ -12,14 +27,81 @@
 
 namespace layout::detail {
 
+// A refusal raised outside every operation frame (not part of the public
+// contract: every public entry point runs its body inside guarded).
 struct Refusal {
   std::string condition;
 };
 
-[[noreturn]] inline void refuse(std::string condition) { throw Refusal{std::move(condition)}; }
+class FrameBase {
+public:
+  using Text = void (*)(const FrameBase*, std::string&);
+  FrameBase(const char* op, Text text) : op_(op), text_(text), outer_(top()) { top() = this; }
+  ~FrameBase() { top() = outer_; }
+  FrameBase(const FrameBase&) = delete;
+  FrameBase& operator=(const FrameBase&) = delete;
 
-// Runs body(); a Refusal or an Overflow becomes Error(op, operands(), ...).
-// An Error from a nested public call keeps its condition.
+  const char* op() const { return op_; }  // nullptr for a step
+  void text(std::string& out) const { text_(this, out); }
+  const FrameBase* outer() const { return outer_; }
+  static FrameBase*& top() {
+    thread_local FrameBase* t = nullptr;
+    return t;
+  }
+
+private:
+  const char* op_;
+  Text text_;
+  FrameBase* outer_;
+};
+
+// A frame whose text (the operands of op, or a step's prefix) f appends to a
+// string: f(std::string&). f is called only when something is refused.
+template <class F>
+class Frame : public FrameBase {
+public:
+  Frame(const char* op, F f) : FrameBase(op, &call), f_(std::move(f)) {}
+
+private:
+  static void call(const FrameBase* self, std::string& out) {
+    static_cast<const Frame*>(self)->f_(out);
+  }
+  F f_;
+};
+
+// A step inside an operation: its text prefixes the condition of a refusal.
+template <class F>
+Frame<F> step(F f) {
+  return Frame<F>(nullptr, std::move(f));
+}
+
+// The step "mode i: " of a by-mode operation.
+inline auto mode_step(int i) {
+  return step([i](std::string& out) { out += "mode " + std::to_string(i) + ": "; });
+}
+
+// What is being raised: a refusal condition (not yet named by an operation)
+// or an Error.
+struct Pending {
+  bool error = false;
+  std::string op, operands, condition;
+};
+
+// Formats p through the frames from f outwards and throws the result once.
+[[noreturn]] void raise_through(Pending p, const FrameBase* f);
+
+// Refuses the innermost open operation for the violated condition.
+[[noreturn]] inline void refuse(std::string condition) {
+  raise_through(Pending{false, {}, {}, std::move(condition)}, FrameBase::top());
+}
+
+// Throws Error(op, operands, condition), named by the open operations (the
+// library throws every Error through here).
+[[noreturn]] inline void raise(std::string op, std::string operands, std::string condition) {
+  raise_through(Pending{true, std::move(op), std::move(operands), std::move(condition)},
+                FrameBase::top());
+}
+
 // A layout result must be usable: its size and every offset on its domain
 // fit in int64.
 inline void require_representable(const Layout& r) {
@@ -41,25 +123,20 @@ inline void require_representable(const Layout& r) {
 template <class T>
 void require_representable(const T&) {}
 
+// Runs body() as the public operation op; operands() formats its operands
+// (called only on a refusal). A refusal or an Overflow inside becomes an
+// Error(op, operands(), ...), named by the enclosing operations if any.
 template <class Body, class Operands>
 auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body()) {
   try {
+    const Frame frame(op, [&](std::string& out) { out += operands(); });
     auto result = body();
     require_representable(result);
     return result;
-  } catch (const Refusal& r) {
-    throw Error(op, operands(), r.condition);
   } catch (const Overflow& o) {
-    throw Error(op, operands(), o.what());
-  } catch (const Error& e) {
-    if (e.op() == op) throw;
-    throw Error(op, operands(), e.what());
+    raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
   }
 }
-
-}  // namespace layout::detail
-
-namespace layout::detail {
 
 // guarded() for a binary operation op(a, b) whose operands print with to_string.
 template <class A, class B, class Body>

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "layout/error.hpp"
+#include "refusal.hpp"
 
 namespace layout {
 
@@ -10,10 +11,11 @@ Swizzle::Swizzle(int bits, int base, int shift) : b_(bits), m_(base), s_(shift) 
   auto args = [&] {
     return std::to_string(bits) + ", " + std::to_string(base) + ", " + std::to_string(shift);
   };
-  if (bits < 0 || base < 0) throw Error("swizzle", args(), "B and M must be >= 0");
+  if (bits < 0 || base < 0) detail::raise("swizzle", args(), "B and M must be >= 0");
   const int64_t mag = shift < 0 ? -int64_t{shift} : int64_t{shift};
-  if (mag < bits) throw Error("swizzle", args(), "|S| must be >= B (disjoint bit fields)");
-  if (int64_t{base} + bits + mag > 63) throw Error("swizzle", args(), "M + B + |S| must be <= 63");
+  if (mag < bits) detail::raise("swizzle", args(), "|S| must be >= B (disjoint bit fields)");
+  if (int64_t{base} + bits + mag > 63)
+    detail::raise("swizzle", args(), "M + B + |S| must be <= 63");
   const uint64_t field = (uint64_t{1} << bits) - 1;
   yyy_ = field << (base + (shift > 0 ? shift : 0));
 }

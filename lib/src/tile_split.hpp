@@ -34,11 +34,8 @@ Layout by_mode(const Layout& a, const Tiler& b, F f) {
   TupleBuilder s, d;
   for (int i = 0; i < a.rank(); ++i) {
     if (i < b.rank()) {
-      try {
-        add_mode(s, d, f(a[i], b.elems[static_cast<std::size_t>(i)]));
-      } catch (const Refusal& r) {
-        refuse("mode " + std::to_string(i) + ": " + r.condition);
-      }
+      const auto in_mode = mode_step(i);
+      add_mode(s, d, f(a[i], b.elems[static_cast<std::size_t>(i)]));
     } else {
       add_mode(s, d, a[i]);
     }
@@ -54,10 +51,9 @@ Split split_by_mode(const Layout& a, const Tiler& b, F f) {
   for (int i = 0; i < a.rank(); ++i) {
     if (i < b.rank()) {
       Split part;
-      try {
+      {
+        const auto in_mode = mode_step(i);
         part = f(a[i], b.elems[static_cast<std::size_t>(i)]);
-      } catch (const Refusal& r) {
-        refuse("mode " + std::to_string(i) + ": " + r.condition);
       }
       add_mode(ts, td, part.tile);
       add_mode(rs, rd, part.rest);

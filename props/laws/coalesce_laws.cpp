@@ -72,9 +72,10 @@ Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
   if (!admissible) return fail("COAL-MODE", args, "rank(L) < rank(profile) but gave " + show(r));
   if (oracle::size(r) != oracle::size(l))
     return fail("COAL-MODE", args, "gave " + show(r) + ", of another size");
-  if (auto bad = pointwise("COAL-MODE", args, "gave " + show(r) + ", another function", r,
-                           static_cast<int64_t>(want->size()),
-                           [&](int64_t i) { return (*want)[static_cast<std::size_t>(i)]; }))
+  if (auto bad = pointwise(
+          "COAL-MODE", args, [&] { return "gave " + show(r) + ", another function"; }, r,
+          static_cast<int64_t>(want->size()),
+          [&](int64_t i) { return (*want)[static_cast<std::size_t>(i)]; }))
     return bad;
   if (p.is_int()) {
     if (r.depth() > 1) return fail("COAL-MODE", args, "gave " + show(r) + ", depth > 1");

@@ -12,14 +12,14 @@ using namespace util;
 
 // A's modes that matter to the complement (stride != 0, size > 1), as a flat layout.
 Layout moving_part(const Layout& a) {
-  std::vector<IntTuple> s, d;
+  layout::TupleBuilder s, d;
   for (const oracle::Leaf& x : oracle::leaves(a))
     if (x.s > 1 && x.d != 0) {
-      s.push_back(x.s);
-      d.push_back(x.d);
+      s.add_int(x.s);
+      d.add_int(x.d);
     }
-  if (s.empty()) return Layout();
-  return Layout::unchecked(IntTuple::tuple(s), IntTuple::tuple(d));
+  if (s.size() == 0) return Layout();
+  return Layout::unchecked(s.done(), d.done());
 }
 
 // complement's precondition: M >= 1, the modes of size > 1 have strides >= 0,

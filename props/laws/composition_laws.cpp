@@ -9,7 +9,7 @@ namespace {
 using namespace util;
 
 // A(B(i)) for i < size(B), A naturally extended (INT64_MIN when unrepresentable).
-std::function<int64_t(int64_t)> composed(const Layout& a, const Layout& b) {
+auto composed(const Layout& a, const Layout& b) {
   return [al = oracle::leaves(a), bl = oracle::leaves(b)](int64_t i) {
     const int64_t bi = value(bl, i);
     return bi == INT64_MIN ? INT64_MIN : value(al, bi);
@@ -23,7 +23,8 @@ Outcome check_composed(const std::string& law, const std::vector<Arg>& args, con
   if (!n || *n > kLimit) return std::nullopt;
   if (oracle::size(r) != n)
     return fail(law, args, what + " = " + show(r) + " has not size(B) elements");
-  return pointwise(law, args, what + " = " + show(r) + " is not A(B(i))", r, *n, composed(a, b));
+  return pointwise(
+      law, args, [&] { return what + " = " + show(r) + " is not A(B(i))"; }, r, *n, composed(a, b));
 }
 
 // COMP-FN: where composition(A, B) is defined, R(i) = A(B(i)) for i < size(B).
@@ -71,8 +72,9 @@ Outcome comp_id(const Algebra& alg, const std::vector<Arg>& args) {
   if (oracle::size(r) != n)
     return fail("COMP-ID", args, "A o size(A):1 = " + show(r) + ", resized");
   const Leaves al = oracle::leaves(a);
-  return pointwise("COMP-ID", args, "A o size(A):1 = " + show(r) + " is not A", r, *n,
-                   [&](int64_t i) { return value(al, i); });
+  return pointwise(
+      "COMP-ID", args, [&] { return "A o size(A):1 = " + show(r) + " is not A"; }, r, *n,
+      [&](int64_t i) { return value(al, i); });
 }
 
 // COMP-LINEAR: A linear on all i >= 0 (A(i) = i*d, e.g. n:1; natural extension

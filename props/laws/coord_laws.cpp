@@ -9,28 +9,9 @@ namespace {
 
 using namespace util;
 
-// Leaf values of an IntTuple, left to right.
-std::vector<int64_t> leaf_values(const IntTuple& t) {
-  std::vector<int64_t> out;
-  t.for_each_leaf([&](int64_t v) { out.push_back(v); });
-  return out;
-}
-
-// Rebuilds an IntTuple with t's profile from a list of leaf values.
-IntTuple with_leaves(const IntTuple& t, const std::vector<int64_t>& v, std::size_t& next) {
-  if (t.is_int()) return v[next++];
-  std::vector<IntTuple> e;
-  for (int k = 0; k < t.rank(); ++k) e.push_back(with_leaves(t[k], v, next));
-  return IntTuple::tuple(e);
-}
-IntTuple with_leaves(const IntTuple& t, const std::vector<int64_t>& v) {
-  std::size_t next = 0;
-  return with_leaves(t, v, next);
-}
-
 // Exclusive colexicographic prefix products of the leaves, congruent with t.
 IntTuple compact_left(const IntTuple& t) {
-  std::vector<int64_t> p;
+  Ints p;
   int64_t run = 1;
   for (int64_t s : leaf_values(t)) {
     p.push_back(run);
@@ -41,8 +22,8 @@ IntTuple compact_left(const IntTuple& t) {
 
 // Row-major: the last leaf stride 1, ignoring nesting.
 IntTuple compact_right(const IntTuple& t) {
-  const std::vector<int64_t> s = leaf_values(t);
-  std::vector<int64_t> p(s.size());
+  const Ints s = leaf_values(t);
+  Ints p = s;
   int64_t run = 1;
   for (std::size_t k = s.size(); k-- > 0;) {
     p[k] = run;
@@ -64,7 +45,7 @@ Outcome coord_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
   const IntTuple& s = std::get<IntTuple>(args[0]);
   if (!valid_shape(s)) return std::nullopt;
   const int64_t n = static_cast<int64_t>(util::size(s));
-  const std::vector<int64_t> sizes = leaf_values(s);
+  const Ints sizes = leaf_values(s);
   const IntTuple left = compact_left(s);
   for (int64_t i = 0; i < n + n / 2 + 2; ++i) {
     IntTuple c;
@@ -96,33 +77,38 @@ Outcome coord_agree(const Algebra& alg, const std::vector<Arg>& args) {
   const auto want = table(l);
   if (!want) return std::nullopt;
   const IntTuple& s = l.shape();
-  const std::vector<int64_t> sizes = leaf_values(s);
-  const IntTuple flat_s = IntTuple::tuple(std::vector<IntTuple>(sizes.begin(), sizes.end()));
-  const std::vector<int64_t> strides = leaf_values(l.stride());
-  const IntTuple flat_d = IntTuple::tuple(std::vector<IntTuple>(strides.begin(), strides.end()));
+  const Ints sizes = leaf_values(s);
+  const IntTuple flat_s = flat_tuple(sizes);
+  const IntTuple flat_d = flat_tuple(leaf_values(l.stride()));
+  const oracle::Leaves lv = oracle::leaves(l);
   // Sizes of the top-level modes, for the per-mode coordinate.
-  std::vector<int64_t> mode_sizes;
+  Ints mode_sizes;
   for (int k = 0; k < s.rank(); ++k) mode_sizes.push_back(static_cast<int64_t>(util::size(s[k])));
   for (int64_t i = 0; i < static_cast<int64_t>(want->size()); ++i) {
     const int64_t w = (*want)[static_cast<std::size_t>(i)];
-    const std::vector<int64_t> dg = digits(i, sizes);
+    const Ints dg = digits(i, sizes);
     const IntTuple hier = with_leaves(s, dg);
-    const IntTuple flat = IntTuple::tuple(std::vector<IntTuple>(dg.begin(), dg.end()));
-    const std::vector<int64_t> md = digits(i, mode_sizes);
-    const IntTuple per_mode =
-        s.is_int() ? IntTuple(i) : IntTuple::tuple(std::vector<IntTuple>(md.begin(), md.end()));
-    const std::pair<const char*, std::function<int64_t()>> forms[] = {
-        {"integer", [&] { return alg.crd2idx(i, s, l.stride()); }},
-        {"per-mode", [&] { return alg.crd2idx(per_mode, s, l.stride()); }},
-        {"hierarchical", [&] { return alg.crd2idx(hier, s, l.stride()); }},
-        {"flat", [&] { return alg.crd2idx(flat, flat_s, flat_d); }},
+    const IntTuple flat = flat_tuple(dg);
+    const IntTuple as_int(i);
+    const IntTuple per_mode = s.is_int() ? as_int : flat_tuple(digits(i, mode_sizes));
+    // (name, coordinate, shape, stride) of each form
+    const struct {
+      const char* name;
+      const IntTuple& c;
+      const IntTuple& s;
+      const IntTuple& d;
+    } forms[] = {
+        {"integer", as_int, s, l.stride()},
+        {"per-mode", per_mode, s, l.stride()},
+        {"hierarchical", hier, s, l.stride()},
+        {"flat", flat, flat_s, flat_d},
     };
-    for (const auto& [name, f] : forms) {
+    for (const auto& [name, c, fs, fd] : forms) {
       int64_t got = 0;
       try {
-        got = f();
+        got = alg.crd2idx(c, fs, fd);
       } catch (const Error& e) {
-        if (intermediate_overflow(oracle::leaves(l), i)) continue;
+        if (intermediate_overflow(lv, i)) continue;
         return fail("COORD-AGREE", args, std::string(name) + " coordinate refused: " + e.what(), i);
       }
       if (got != w)

@@ -56,7 +56,7 @@ Outcome coal_fn(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_tile(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const int64_t m = std::get<int64_t>(args[1]);
-  std::vector<oracle::Leaf> lv;
+  oracle::Leaves lv;
   for (const oracle::Leaf& x : oracle::leaves(a)) {
     if (x.s == 1) continue;
     if (x.d <= 0) return std::nullopt;  // not admissible: stride 0 repeats, negative strides
@@ -125,7 +125,7 @@ Outcome comp_assoc(const Algebra& alg, const std::vector<Arg>& args) {
   if (oracle::size(left) != oracle::size(c) || oracle::size(right) != oracle::size(c))
     return fail("COMP-ASSOC", args, "sizes differ: " + alg.print(left) + " vs " + alg.print(right));
   // Values that do not fit in int64 read as INT64_MIN (never a layout value here).
-  auto value = [](const std::vector<oracle::Leaf>& lv, int64_t i) {
+  auto value = [](const oracle::Leaves& lv, int64_t i) {
     return oracle::eval(lv, i).value_or(INT64_MIN);
   };
   for (int64_t i = 0; i < static_cast<int64_t>(cv.size()); ++i) {

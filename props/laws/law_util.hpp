@@ -17,7 +17,7 @@ namespace props::util {
 __extension__ typedef __int128 i128;
 
 using layout::Error;
-using Leaves = std::vector<oracle::Leaf>;
+using Leaves = oracle::Leaves;
 
 // Work bound of one law case: inputs past this many indices are skipped.
 constexpr int64_t kLimit = int64_t{1} << 16;
@@ -98,18 +98,47 @@ inline bool is_compatible(const IntTuple& a, const IntTuple& b) {
   return true;
 }
 
+// A short list of integers (leaf values, digits), inline up to 16.
+using Ints = layout::SmallVector<int64_t, 16>;
+
 // The colexicographic digits of i over sizes (the last one takes the quotient).
-inline std::vector<int64_t> digits(int64_t i, const std::vector<int64_t>& sizes) {
-  std::vector<int64_t> out(sizes.size(), 0);
+template <class Sizes>
+Ints digits(int64_t i, const Sizes& sizes) {
+  Ints out;
   for (std::size_t k = 0; k < sizes.size(); ++k) {
     if (k + 1 == sizes.size()) {
-      out[k] = i;
+      out.push_back(i);
     } else {
-      out[k] = i % sizes[k];
+      out.push_back(i % sizes[k]);
       i /= sizes[k];
     }
   }
   return out;
+}
+
+// Leaf values of an IntTuple, left to right.
+inline Ints leaf_values(const IntTuple& t) {
+  Ints out;
+  t.for_each_leaf([&](int64_t v) { out.push_back(v); });
+  return out;
+}
+
+// t's profile with the leaf values v (left to right; v has num_leaves(t) of them).
+template <class V>
+IntTuple with_leaves(const IntTuple& t, const V& v) {
+  IntTuple r = t;
+  std::size_t next = 0;
+  for (layout::ItNode& n : r.raw())
+    if (!n.tuple) n.v = v[next++];
+  return r;
+}
+
+// The flat tuple (v0, v1, ...) of the values v.
+template <class V>
+IntTuple flat_tuple(const V& v) {
+  layout::TupleBuilder b;
+  for (int64_t x : v) b.add_int(x);
+  return b.done();
 }
 
 // Every leaf strictly positive-size mode with s > 1 and d != 0, sorted by stride.
@@ -143,20 +172,22 @@ inline std::optional<int64_t> linear_stride(const Layout& a) {
   return d.value_or(0);
 }
 
-// Pointwise comparison of a result against expected values on [0, n).
-inline Outcome pointwise(const std::string& law, const std::vector<Arg>& args,
-                         const std::string& what, const Layout& got, int64_t n,
-                         const std::function<int64_t(int64_t)>& want) {
+// Pointwise comparison of a result against expected values on [0, n). what()
+// gives the violated condition in words (formatted only on a failure).
+template <class What, class Want>  // std::string what(); int64_t want(int64_t i)
+Outcome pointwise(const std::string& law, const std::vector<Arg>& args, const What& what,
+                  const Layout& got, int64_t n, const Want& want) {
   const Leaves gl = oracle::leaves(got);
   for (int64_t i = 0; i < n; ++i) {
     const int64_t w = want(i), g = value(gl, i);
-    if (w != g) return fail(law, args, what, i, w, g);
+    if (w != g) return fail(law, args, what(), i, w, g);
   }
   return std::nullopt;
 }
 
 // Runs a law body; oversized or unrepresentable inputs are skipped (holds).
-inline Outcome guarded(const std::function<Outcome()>& body) {
+template <class Body>  // Outcome body()
+Outcome guarded(const Body& body) {
   try {
     return body();
   } catch (const oracle::TooLarge&) {

@@ -54,11 +54,11 @@ private:
     if (pos_ >= s_.size()) return std::nullopt;
     if (s_[pos_] == '(') {
       ++pos_;
-      std::vector<IntTuple> e;
+      layout::TupleBuilder e;
       while (true) {
         auto t = term(depth + 1);
         if (!t) return std::nullopt;
-        e.push_back(*t);
+        e.add(*t);
         ws();
         if (pos_ < s_.size() && s_[pos_] == ',') {
           ++pos_;
@@ -66,7 +66,7 @@ private:
         }
         if (pos_ < s_.size() && s_[pos_] == ')') {
           ++pos_;
-          return IntTuple::tuple(e);
+          return e.done();
         }
         return std::nullopt;
       }
@@ -123,20 +123,13 @@ Denoted denote(const std::string& text) {
     stride = *r->second;
     if (!same_profile(s, stride)) return d;
   } else {  // a bare shape: compact left
-    std::vector<int64_t> p;
+    util::Ints p;
     int64_t run = 1;
     s.for_each_leaf([&](int64_t v) {
       p.push_back(run);
       run *= v;
     });
-    std::size_t next = 0;
-    std::function<IntTuple(const IntTuple&)> build = [&](const IntTuple& t) -> IntTuple {
-      if (t.is_int()) return p[next++];
-      std::vector<IntTuple> e;
-      for (int k = 0; k < t.rank(); ++k) e.push_back(build(t[k]));
-      return IntTuple::tuple(e);
-    };
-    stride = build(s);
+    stride = util::with_leaves(s, p);
   }
   d.layout = Layout::unchecked(s, stride);
   return d;

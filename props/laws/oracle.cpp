@@ -6,8 +6,8 @@ namespace {
 __extension__ typedef __int128 i128;  // GCC/Clang extension; only inside the oracle
 }  // namespace
 
-std::vector<Leaf> leaves(const layout::Layout& l) {
-  std::vector<Leaf> out;
+Leaves leaves(const layout::Layout& l) {
+  Leaves out;
   const layout::ItNode* s = l.shape().root();
   const layout::ItNode* d = l.stride().root();
   for (std::size_t k = 0; k < l.shape().node_count(); ++k)
@@ -24,7 +24,7 @@ std::optional<int64_t> size(const layout::Layout& l) {
   return static_cast<int64_t>(r);
 }
 
-std::optional<int64_t> eval(const std::vector<Leaf>& leaves, int64_t i) {
+std::optional<int64_t> eval(const Leaves& leaves, int64_t i) {
   if (leaves.empty()) return 0;
   const bool negative = i < 0;
   i128 x = negative ? -static_cast<i128>(i) : static_cast<i128>(i);
@@ -46,7 +46,7 @@ std::optional<int64_t> eval(const layout::Layout& l, int64_t i) { return eval(le
 std::vector<int64_t> table(const layout::Layout& l, int64_t limit) {
   const std::optional<int64_t> n = size(l);
   if (!n || *n > limit) throw TooLarge{};
-  const std::vector<Leaf> lv = leaves(l);
+  const Leaves lv = leaves(l);
   std::vector<int64_t> out(static_cast<std::size_t>(*n));
   for (int64_t i = 0; i < *n; ++i) {
     const std::optional<int64_t> v = eval(lv, i);

@@ -16,13 +16,16 @@ namespace props::oracle {
 struct Leaf {
   int64_t s, d;
 };
+// Inline up to 16 leaves: a law reads the leaves of every layout it checks,
+// so this must not cost an allocation (the fuzz targets run under ASan).
+using Leaves = layout::SmallVector<Leaf, 16>;
 
 // The leaves of a layout, left to right (read from its representation).
-std::vector<Leaf> leaves(const layout::Layout& l);
+Leaves leaves(const layout::Layout& l);
 // Product of the shape leaves in 128 bits; nullopt past int64.
 std::optional<int64_t> size(const layout::Layout& l);
 // L(i) by the definition; nullopt when the value does not fit in int64.
-std::optional<int64_t> eval(const std::vector<Leaf>& leaves, int64_t i);
+std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
 std::optional<int64_t> eval(const layout::Layout& l, int64_t i);
 
 // Every value L(0..size-1). Throws TooLarge when size > limit (the caller

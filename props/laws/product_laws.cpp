@@ -70,17 +70,23 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
   bool nonneg = true;
   for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
   const bool must = nonneg && compact(a);
-  const std::pair<const char*, std::function<Layout()>> ops[] = {
-      {"logical_product", [&] { return alg.logical_product(a, b); }},
-      {"zipped_product", [&] { return alg.zipped_product(a, b); }},
-      {"tiled_product", [&] { return alg.tiled_product(a, b); }},
-      {"blocked_product", [&] { return alg.blocked_product(a, b); }},
-      {"raked_product", [&] { return alg.raked_product(a, b); }},
+  using Product = Layout (*)(const Algebra&, const Layout&, const Layout&);
+  const std::pair<const char*, Product> ops[] = {
+      {"logical_product",
+       [](const Algebra& g, const Layout& x, const Layout& y) { return g.logical_product(x, y); }},
+      {"zipped_product",
+       [](const Algebra& g, const Layout& x, const Layout& y) { return g.zipped_product(x, y); }},
+      {"tiled_product",
+       [](const Algebra& g, const Layout& x, const Layout& y) { return g.tiled_product(x, y); }},
+      {"blocked_product",
+       [](const Algebra& g, const Layout& x, const Layout& y) { return g.blocked_product(x, y); }},
+      {"raked_product",
+       [](const Algebra& g, const Layout& x, const Layout& y) { return g.raked_product(x, y); }},
   };
   for (const auto& [name, f] : ops) {
     Layout r;
     try {
-      r = f();
+      r = f(alg, a, b);
     } catch (const Error& e) {
       if (must) return refused("PROD-SIZE", args, name, e);
       continue;
@@ -145,22 +151,24 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
     if (!ok) return fail(law, args, op + " gave " + show(r) + ", with modes of other sizes");
   }
   const Leaves cl = oracle::leaves(c);
-  return pointwise(law, args, op + " gave " + show(r) + ", not its definition", r,
-                   static_cast<int64_t>(n), [&](int64_t i) {
-                     const std::vector<int64_t> dg = digits(i, sizes);
-                     i128 av = 0, bv = 0;
-                     for (int k = 0; k < rr; ++k) {
-                       const std::size_t x = static_cast<std::size_t>(2 * k + (raked ? 1 : 0));
-                       const std::size_t y = static_cast<std::size_t>(2 * k + (raked ? 0 : 1));
-                       av += value(oracle::leaves(am[static_cast<std::size_t>(k)]), dg[x]);
-                       bv += value(oracle::leaves(bm[static_cast<std::size_t>(k)]), dg[y]);
-                     }
-                     if (bv > INT64_MAX || bv < -INT64_MAX) return INT64_MIN;
-                     const int64_t cv = value(cl, static_cast<int64_t>(bv));
-                     const i128 v = av + cv;
-                     if (cv == INT64_MIN || v > INT64_MAX || v < -INT64_MAX) return INT64_MIN;
-                     return static_cast<int64_t>(v);
-                   });
+  return pointwise(
+      law, args, [&] { return op + " gave " + show(r) + ", not its definition"; }, r,
+      static_cast<int64_t>(n),
+      [&](int64_t i) {
+        const Ints dg = digits(i, sizes);
+        i128 av = 0, bv = 0;
+        for (int k = 0; k < rr; ++k) {
+          const std::size_t x = static_cast<std::size_t>(2 * k + (raked ? 1 : 0));
+          const std::size_t y = static_cast<std::size_t>(2 * k + (raked ? 0 : 1));
+          av += value(oracle::leaves(am[static_cast<std::size_t>(k)]), dg[x]);
+          bv += value(oracle::leaves(bm[static_cast<std::size_t>(k)]), dg[y]);
+        }
+        if (bv > INT64_MAX || bv < -INT64_MAX) return INT64_MIN;
+        const int64_t cv = value(cl, static_cast<int64_t>(bv));
+        const i128 v = av + cv;
+        if (cv == INT64_MIN || v > INT64_MAX || v < -INT64_MAX) return INT64_MIN;
+        return static_cast<int64_t>(v);
+      });
 }
 
 Outcome blocked_def(const Algebra& alg, const std::vector<Arg>& args) {

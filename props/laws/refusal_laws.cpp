@@ -1,6 +1,8 @@
 // Refusals: REFUSE-MSG, NO-OVERFLOW. Every operation of the algebra is run on
 // a pair of layouts (A, B); refusals must be layout::Error with a message and
 // results must stay inside int64.
+#include "refusal_laws.hpp"
+
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
 
@@ -10,82 +12,106 @@ namespace {
 
 using namespace util;
 
+// One layout-valued operation on (A, B); m = size(B) (saturated) is the
+// cotarget of complement and the index of eval.
 struct Op {
   const char* name;
-  std::function<Layout()> run;
+  Layout (*run)(const Algebra& alg, const Layout& a, const Layout& b, int64_t m);
 };
 
 // Every layout-valued operation on (A, B).
-std::vector<Op> operations(const Algebra& alg, const Layout& a, const Layout& b) {
-  const int64_t m = size64(b);
-  return {
-      {"coalesce", [&] { return alg.coalesce(a); }},
-      {"coalesce by mode", [&] { return alg.coalesce(a, b.shape()); }},
-      {"filter", [&] { return alg.filter(a); }},
-      {"composition", [&] { return alg.composition(a, b); }},
-      {"composition (tiler)", [&] { return alg.composition(a, Tiler::of_shape(b.shape())); }},
-      {"complement", [&, m] { return alg.complement(a, m); }},
-      {"right_inverse", [&] { return alg.right_inverse(a); }},
-      {"left_inverse", [&] { return alg.left_inverse(a); }},
-      {"logical_divide", [&] { return alg.logical_divide(a, b); }},
-      {"zipped_divide", [&] { return alg.zipped_divide(a, b); }},
-      {"tiled_divide", [&] { return alg.tiled_divide(a, b); }},
-      {"flat_divide", [&] { return alg.flat_divide(a, b); }},
-      {"logical_product", [&] { return alg.logical_product(a, b); }},
-      {"zipped_product", [&] { return alg.zipped_product(a, b); }},
-      {"tiled_product", [&] { return alg.tiled_product(a, b); }},
-      {"blocked_product", [&] { return alg.blocked_product(a, b); }},
-      {"raked_product", [&] { return alg.raked_product(a, b); }},
-      {"parse", [&] { return alg.parse_layout(alg.print(a) + ":" + alg.print(b)); }},
-      {"eval", [&, m] { return Layout(alg.eval(a, m), 0); }},
-      {"cosize", [&] { return Layout(alg.cosize(a), 0); }},
-  };
-}
+constexpr Op kOperations[] = {
+    {"coalesce",
+     [](const Algebra& alg, const Layout& a, const Layout&, int64_t) { return alg.coalesce(a); }},
+    {"coalesce by mode", [](const Algebra& alg, const Layout& a, const Layout& b,
+                            int64_t) { return alg.coalesce(a, b.shape()); }},
+    {"filter",
+     [](const Algebra& alg, const Layout& a, const Layout&, int64_t) { return alg.filter(a); }},
+    {"composition", [](const Algebra& alg, const Layout& a, const Layout& b,
+                       int64_t) { return alg.composition(a, b); }},
+    {"composition (tiler)", [](const Algebra& alg, const Layout& a, const Layout& b,
+                               int64_t) { return alg.composition(a, Tiler::of_shape(b.shape())); }},
+    {"complement", [](const Algebra& alg, const Layout& a, const Layout&,
+                      int64_t m) { return alg.complement(a, m); }},
+    {"right_inverse", [](const Algebra& alg, const Layout& a, const Layout&,
+                         int64_t) { return alg.right_inverse(a); }},
+    {"left_inverse", [](const Algebra& alg, const Layout& a, const Layout&,
+                        int64_t) { return alg.left_inverse(a); }},
+    {"logical_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
+                          int64_t) { return alg.logical_divide(a, b); }},
+    {"zipped_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
+                         int64_t) { return alg.zipped_divide(a, b); }},
+    {"tiled_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
+                        int64_t) { return alg.tiled_divide(a, b); }},
+    {"flat_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
+                       int64_t) { return alg.flat_divide(a, b); }},
+    {"logical_product", [](const Algebra& alg, const Layout& a, const Layout& b,
+                           int64_t) { return alg.logical_product(a, b); }},
+    {"zipped_product", [](const Algebra& alg, const Layout& a, const Layout& b,
+                          int64_t) { return alg.zipped_product(a, b); }},
+    {"tiled_product", [](const Algebra& alg, const Layout& a, const Layout& b,
+                         int64_t) { return alg.tiled_product(a, b); }},
+    {"blocked_product", [](const Algebra& alg, const Layout& a, const Layout& b,
+                           int64_t) { return alg.blocked_product(a, b); }},
+    {"raked_product", [](const Algebra& alg, const Layout& a, const Layout& b,
+                         int64_t) { return alg.raked_product(a, b); }},
+    {"parse", [](const Algebra& alg, const Layout& a, const Layout& b,
+                 int64_t) { return alg.parse_layout(alg.print(a) + ":" + alg.print(b)); }},
+    {"eval", [](const Algebra& alg, const Layout& a, const Layout&,
+                int64_t m) { return Layout(alg.eval(a, m), 0); }},
+    {"cosize", [](const Algebra& alg, const Layout& a, const Layout&,
+                  int64_t) { return Layout(alg.cosize(a), 0); }},
+};
+constexpr std::size_t kOperationCount = sizeof(kOperations) / sizeof(kOperations[0]);
 
-// REFUSE-MSG: every refusal is a layout::Error that names its operation and
-// carries a non-empty condition; no other exception escapes.
-Outcome refuse_msg(const Algebra& alg, const std::vector<Arg>& args) {
+// REFUSE-MSG on one operation: a refusal is a layout::Error that names its
+// operation and carries a non-empty condition; no other exception escapes.
+Outcome refuse_msg_one(const Algebra& alg, const std::vector<Arg>& args, const Op& op) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  for (const Op& op : operations(alg, a, b)) {
-    try {
-      (void)op.run();
-    } catch (const Error& e) {
-      if (e.op().empty() || e.condition().empty() || std::string(e.what()).empty())
-        return fail("REFUSE-MSG", args,
-                    std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
-    } catch (const std::exception& e) {
+  try {
+    (void)op.run(alg, a, b, size64(b));
+  } catch (const Error& e) {
+    if (e.op().empty() || e.condition().empty() || std::string(e.what()).empty())
       return fail("REFUSE-MSG", args,
-                  std::string(op.name) + " threw something else than layout::Error: " + e.what());
-    }
+                  std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
+  } catch (const std::exception& e) {
+    return fail("REFUSE-MSG", args,
+                std::string(op.name) + " threw something else than layout::Error: " + e.what());
   }
   return std::nullopt;
 }
 
-// NO-OVERFLOW: for operands whose own offsets fit in int64, every result's
-// size and offsets fit in int64 (its span sum (s-1)|d| <= INT64_MAX, so
-// cosize may be one past it), or the operation refuses.
-Outcome no_overflow(const Algebra& alg, const std::vector<Arg>& args) {
+// NO-OVERFLOW on one operation: for operands whose own offsets fit in int64,
+// the result's size and offsets fit in int64 (its span sum (s-1)|d| <=
+// INT64_MAX, so cosize may be one past it), or the operation refuses.
+Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const Op& op) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (cosize(a) - 1 > INT64_MAX || cosize(b) - 1 > INT64_MAX) return std::nullopt;
-  for (const Op& op : operations(alg, a, b)) {
-    Layout r;
-    try {
-      r = op.run();
-    } catch (const Error&) {
-      continue;
-    } catch (const std::exception&) {
-      continue;  // REFUSE-MSG
-    }
-    if (!oracle::size(r))
-      return fail("NO-OVERFLOW", args, std::string(op.name) + " gave a size past int64");
-    if (r.shape().num_leaves() != r.stride().num_leaves())
-      return fail("NO-OVERFLOW", args, std::string(op.name) + " gave an incongruent layout");
-    if (cosize(r) - 1 > INT64_MAX)
-      return fail("NO-OVERFLOW", args,
-                  std::string(op.name) + " gave " + show(r) + ", whose offsets pass int64");
+  if (!representable(a) || !representable(b)) return std::nullopt;
+  Layout r;
+  try {
+    r = op.run(alg, a, b, size64(b));
+  } catch (const Error&) {
+    return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;  // REFUSE-MSG
   }
+  if (!oracle::size(r))
+    return fail("NO-OVERFLOW", args, std::string(op.name) + " gave a size past int64");
+  if (r.shape().num_leaves() != r.stride().num_leaves())
+    return fail("NO-OVERFLOW", args, std::string(op.name) + " gave an incongruent layout");
+  if (cosize(r) - 1 > INT64_MAX)
+    return fail("NO-OVERFLOW", args,
+                std::string(op.name) + " gave " + show(r) + ", whose offsets pass int64");
+  return std::nullopt;
+}
+
+// The law: the check on every operation, in table order.
+template <Outcome (*one)(const Algebra&, const std::vector<Arg>&, const Op&)>
+Outcome every_operation(const Algebra& alg, const std::vector<Arg>& args) {
+  for (const Op& op : kOperations)
+    if (Outcome bad = one(alg, args, op)) return bad;
   return std::nullopt;
 }
 
@@ -100,15 +126,31 @@ std::vector<Law> refusal_laws() {
        "all layout-valued operations, parse, eval, cosize",
        "near misses of every operation, large values, random pairs",
        {K::layout, K::layout},
-       guard(refuse_msg)},
+       guard(every_operation<refuse_msg_one>)},
       {"NO-OVERFLOW",
        "operands with offsets in int64: every result has size and 1 + sum (s-1)|d| within "
        "int64, or the operation refused",
        "all layout-valued operations",
        "large values up to the overflow edge, random pairs",
        {K::layout, K::layout},
-       guard(no_overflow)},
+       guard(every_operation<no_overflow_one>)},
   };
+}
+
+std::size_t refusal_operations() { return kOperationCount; }
+
+const char* refusal_operation_name(std::size_t op) {
+  return kOperations[op % kOperationCount].name;
+}
+
+Outcome refuse_msg_on(const Algebra& alg, const std::vector<Arg>& args, std::size_t op) {
+  return util::guarded(
+      [&] { return refuse_msg_one(alg, args, kOperations[op % kOperationCount]); });
+}
+
+Outcome no_overflow_on(const Algebra& alg, const std::vector<Arg>& args, std::size_t op) {
+  return util::guarded(
+      [&] { return no_overflow_one(alg, args, kOperations[op % kOperationCount]); });
 }
 
 }  // namespace props

@@ -18,6 +18,10 @@ struct Half {
   Layout c;            // the complement
   bool whole = false;  // A_k alone (a `_` or a mode past the tiler)
   bool unit = false;   // the tile 1:0 of a `_` in a zipped/tiled/flat divide
+  // The oracle's leaves of A_k, B_k, C_k and J_k = (B_k, C_k), and size(B_k),
+  // read once per plan (expected_value runs for every index).
+  Leaves al, bl, cl, jl;
+  int64_t size_b = 1;
 };
 
 struct Piece {
@@ -43,32 +47,31 @@ inline std::optional<std::string> validate_complement(const Layout& x, const Lay
 // Expected value of the regrouped layout at index i.
 // Divides: part 0/1 are the tile/rest digits t, u of A_k(J_k(t + size(B_k) u)),
 // J_k = (B_k, C_k). Products: A_k(t) + C_k(B_k(u)).
-inline int64_t expected_value(const std::vector<Half>& halves, const std::vector<Piece>& pieces,
-                              bool product, int64_t i) {
-  std::vector<int64_t> sizes;
-  for (const Piece& p : pieces) sizes.push_back(p.size);
-  const std::vector<int64_t> dg = digits(i, sizes);
-  std::vector<int64_t> t(halves.size(), 0), u(halves.size(), 0);
+inline int64_t expected_value(const std::vector<Half>& halves, const Ints& piece_sizes,
+                              const std::vector<Piece>& pieces, bool product, int64_t i) {
+  const Ints dg = digits(i, piece_sizes);
+  Ints t, u;
+  t.resize(halves.size());
+  u.resize(halves.size());
   for (std::size_t k = 0; k < pieces.size(); ++k)
     (pieces[k].part == 1 ? u : t)[pieces[k].mode] = dg[k];
   i128 sum = 0;
   for (std::size_t k = 0; k < halves.size(); ++k) {
     const Half& h = halves[k];
-    const Leaves al = oracle::leaves(h.a);
     int64_t v = 0;
     if (h.whole) {
-      v = value(al, t[k]);
+      v = value(h.al, t[k]);
     } else if (h.unit) {
-      v = value(al, u[k]);
+      v = value(h.al, u[k]);
     } else if (product) {
-      const int64_t bu = value(oracle::leaves(h.b), u[k]);
-      const int64_t cb = bu == INT64_MIN ? INT64_MIN : value(oracle::leaves(h.c), bu);
-      const int64_t at = value(al, t[k]);
+      const int64_t bu = value(h.bl, u[k]);
+      const int64_t cb = bu == INT64_MIN ? INT64_MIN : value(h.cl, bu);
+      const int64_t at = value(h.al, t[k]);
       if (cb == INT64_MIN || at == INT64_MIN) return INT64_MIN;
       v = at + cb;
     } else {
-      const int64_t j = value(oracle::leaves(join(h.b, h.c)), t[k] + util::size64(h.b) * u[k]);
-      v = j == INT64_MIN ? INT64_MIN : value(al, j);
+      const int64_t j = value(h.jl, t[k] + h.size_b * u[k]);
+      v = j == INT64_MIN ? INT64_MIN : value(h.al, j);
     }
     if (v == INT64_MIN) return INT64_MIN;
     sum += v;
@@ -86,6 +89,7 @@ enum class Group { logical, zipped, tiled, flat };
 struct Plan {
   std::vector<Half> halves;
   std::vector<Piece> pieces;
+  Ints piece_sizes;                 // the sizes of the pieces, in order
   std::vector<int64_t> mode_sizes;  // expected top-level mode sizes (empty: not checked)
   bool prefix_only = false;         // only the first mode_sizes.size() modes are known
   std::string bad_complement;
@@ -177,6 +181,14 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
     }
     if (g == Group::flat) p.mode_sizes.clear();
   }
+  for (const Piece& x : p.pieces) p.piece_sizes.push_back(x.size);
+  for (Half& h : p.halves) {
+    h.al = oracle::leaves(h.a);
+    h.bl = oracle::leaves(h.b);
+    h.cl = oracle::leaves(h.c);
+    h.jl = oracle::leaves(join(h.b, h.c));
+    h.size_b = size64(h.b);
+  }
   return p;
 }
 
@@ -204,9 +216,10 @@ inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
                   op + " gave " + show(got) + ", whose modes are not of sizes (" + want + ")");
     }
   }
-  return pointwise(law, args, op + " gave " + show(got) + ", not its definition", got,
-                   static_cast<int64_t>(n),
-                   [&](int64_t i) { return expected_value(p.halves, p.pieces, product, i); });
+  return pointwise(
+      law, args, [&] { return op + " gave " + show(got) + ", not its definition"; }, got,
+      static_cast<int64_t>(n),
+      [&](int64_t i) { return expected_value(p.halves, p.piece_sizes, p.pieces, product, i); });
 }
 
 }  // namespace props::util

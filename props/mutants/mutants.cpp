@@ -84,8 +84,8 @@ int moving_leaves(const Layout& b) {
   return n;
 }
 
-bool contains(const std::string& text, const char* part) {
-  return text.find(part) != std::string::npos;
+bool contains(std::string_view text, const char* part) {
+  return text.find(part) != std::string_view::npos;
 }
 
 // The reference composition, except that where it refuses for a reason the
@@ -108,7 +108,7 @@ class CompositionWeakStride : public Algebra {
 public:
   std::string name() const override { return "composition-weak-stride-test"; }
   Layout composition(const Layout& a, const Layout& b) const override {
-    const auto skipped = [&](const std::string& c) {
+    const auto skipped = [&](std::string_view c) {
       return contains(c, "stride divisibility") && moving_leaves(b) <= 1;
     };
     return compose_skipping(a, b, skipped, /*weak_stride_test=*/true);
@@ -122,7 +122,7 @@ class CompositionNoCarryCheck : public Algebra {
 public:
   std::string name() const override { return "composition-no-carry-check"; }
   Layout composition(const Layout& a, const Layout& b) const override {
-    const auto skipped = [](const std::string& c) {
+    const auto skipped = [](std::string_view c) {
       return contains(c, "carry") || contains(c, "several modes");
     };
     return compose_skipping(a, b, skipped, /*weak_stride_test=*/false);
