@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "law.hpp"
+#include "law_util.hpp"
 #include "layout/algebra.hpp"
 #include "oracle.hpp"
 
@@ -393,6 +394,11 @@ struct CplStrideOff : Algebra {  // complement's last stride one off
 struct CplIsIdentity : Algebra {  // complement returns M:1
   Layout complement(const Layout&, int64_t m) const override { return Layout(m, 1); }
 };
+struct CplOverlapsItself : Algebra {  // off A's image, but (A, R) repeats offsets
+  Layout complement(const Layout&, int64_t) const override {
+    return layout::parse_layout("(2,2):(3,5)");
+  }
+};
 struct CplReversed : Algebra {  // complement's modes in the wrong order
   Layout complement(const Layout& a, int64_t m) const override {
     auto md = modes_of(layout::complement(a, m));
@@ -608,6 +614,7 @@ const std::vector<Kill>& kills() {
                                {"(8,4,2):(1,8,32)", "<2:1,2:1>"}),
       kill<CompNoCarry>("COMP-REFUSE", "CompNoCarry", {"(6,2):(1,7)", "(3,2):(2,3)"}),
       kill<CplIsIdentity>("CPL-DISJOINT", "CplIsIdentity", {"4:2", "16"}),
+      kill<CplOverlapsItself>("CPL-DISJOINT", "CplOverlapsItself", {"4:2", "16"}),
       kill<CplReversed>("CPL-ORDERED", "CplReversed", {"4:2", "16"}),
       kill<CplDoubleLast>("CPL-BOUND", "CplDoubleLast", {"4:2", "16"}),
       kill<RinvReturnsA>("RINV-FN", "RinvReturnsA", {"(4,2):(2,1)"}),
@@ -662,5 +669,34 @@ TEST_P(LawCatches, AWrongAlgebra) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalog, LawCatches, testing::ValuesIn(law_ids()), test_name);
+
+// CPL-DISJOINT's second check: (A, R) with R off A's image but overlapping
+// itself. (4,(2,2)):(2,(3,5)) first repeats an offset at index 8 (value 5 = the
+// value at index 5).
+TEST(Catalog, CplDisjointReportsTheFirstRepeatedOffset) {
+  const Law* law = props::find_law("CPL-DISJOINT");
+  ASSERT_NE(law, nullptr);
+  const CplOverlapsItself wrong;
+  const props::Outcome out = law->check(wrong, {layout::parse_layout("4:2"), int64_t{16}});
+  ASSERT_TRUE(out.has_value());
+  EXPECT_NE(out->what.find("repeats an offset"), std::string::npos) << out->what;
+  EXPECT_EQ(out->index, 8);
+  EXPECT_EQ(out->actual, 5);
+}
+
+// The set helpers of the laws (sorted vectors instead of std::set).
+TEST(LawUtil, ValueSetAndFirstRepeat) {
+  using props::util::first_repeat;
+  using props::util::value_set;
+  EXPECT_EQ(value_set({3, 1, 3, 2, 1}), (std::vector<int64_t>{1, 2, 3}));
+  EXPECT_TRUE(props::util::contains(value_set({5, 9}), 9));
+  EXPECT_FALSE(props::util::contains(value_set({5, 9}), 7));
+  EXPECT_EQ(first_repeat({}), std::nullopt);
+  EXPECT_EQ(first_repeat({4, 2, 7}), std::nullopt);
+  EXPECT_EQ(first_repeat({4, 2, 4}), 2u);
+  // 2 repeats at index 3 before 4 repeats at index 4; a triple counts once.
+  EXPECT_EQ(first_repeat({4, 2, 9, 2, 4, 2}), 3u);
+  EXPECT_EQ(first_repeat({7, 7, 7}), 1u);
+}
 
 }  // namespace

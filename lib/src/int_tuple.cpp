@@ -1,6 +1,7 @@
 #include "layout/int_tuple.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
@@ -30,7 +31,9 @@ int depth_at(const ItNode* p) {
 
 void print_at(const ItNode* p, std::string& out) {
   if (!p->tuple) {
-    out += std::to_string(p->v);
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, p->v);
+    out.append(buf, r.ptr);
     return;
   }
   out += '(';
@@ -105,8 +108,11 @@ bool operator==(const IntTuple& a, const IntTuple& b) {
   return true;
 }
 
+void append_string(std::string& out, const IntTuple& t) { print_at(t.root(), out); }
+
 std::string to_string(const IntTuple& t) {
   std::string out;
+  out.reserve(4 * t.node_count());
   print_at(t.root(), out);
   return out;
 }

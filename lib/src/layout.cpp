@@ -12,7 +12,12 @@ namespace layout {
 namespace {
 
 std::string operands_of(const IntTuple& shape, const IntTuple& stride) {
-  return to_string(shape) + ":" + to_string(stride);
+  std::string out;
+  out.reserve(4 * (shape.node_count() + stride.node_count()) + 8);
+  append_string(out, shape);
+  out += ':';
+  append_string(out, stride);
+  return out;
 }
 
 }  // namespace
@@ -93,6 +98,12 @@ int64_t Layout::operator()(int64_t i) const {
 int64_t Layout::operator()(const IntTuple& coord) const { return crd2idx(coord, shape_, stride_); }
 
 std::string to_string(const Layout& l) { return operands_of(l.shape(), l.stride()); }
+
+void append_string(std::string& out, const Layout& l) {
+  append_string(out, l.shape());
+  out += ':';
+  append_string(out, l.stride());
+}
 
 Modes flat_modes(const Layout& l) {
   Modes m;
@@ -238,10 +249,6 @@ Layout append_to_rank(const Layout& l, int n) {
 
 namespace {
 
-struct CoordError {
-  std::string condition;
-};
-
 // The mode of a tuple shape that takes the quotient of an integer index past
 // the domain: the one holding the last leaf (evaluation gives the quotient to
 // the last leaf), so trailing empty tuples get none.
@@ -256,7 +263,7 @@ int64_t quotient_mode(const ItNode* s) {
 
 void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   if (i->tuple) {
-    if (!s->tuple || s->v != i->v) throw CoordError{"coordinate rank does not match the shape"};
+    if (!s->tuple || s->v != i->v) detail::refuse("coordinate rank does not match the shape");
     out.push_back(*i);
     std::size_t head = out.size() - 1;
     const ItNode* ci = i + 1;
@@ -266,7 +273,7 @@ void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
     return;
   }
   int64_t x = i->v;
-  if (x < 0) throw CoordError{"index must be >= 0"};
+  if (x < 0) detail::refuse("index must be >= 0");
   if (!s->tuple) {
     out.push_back({x, 1, 0});
     return;
@@ -294,7 +301,7 @@ __extension__ typedef __int128 crd_sum;
 
 crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
   if (c->tuple) {
-    if (!s->tuple || s->v != c->v) throw CoordError{"coordinate rank does not match the shape"};
+    if (!s->tuple || s->v != c->v) detail::refuse("coordinate rank does not match the shape");
     crd_sum r = 0;
     const ItNode* cc = c + 1;
     const ItNode* cs = s + 1;
@@ -304,7 +311,7 @@ crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
     return r;
   }
   int64_t x = c->v;
-  if (x < 0) throw CoordError{"coordinate must be >= 0"};
+  if (x < 0) detail::refuse("coordinate must be >= 0");
   if (!s->tuple) return checked::mul(x, d->v);
   crd_sum r = 0;
   const int64_t last = quotient_mode(s);
@@ -331,39 +338,31 @@ int64_t crd2idx_total(const ItNode* c, const ItNode* s, const ItNode* d) {
 }  // namespace
 
 IntTuple idx2crd(const IntTuple& i, const IntTuple& shape) {
-  IntTuple r;
-  r.raw().clear();
-  try {
-    idx2crd_at(i.root(), shape.root(), r.raw());
-  } catch (const CoordError& e) {
-    detail::raise("idx2crd", to_string(i) + ", " + to_string(shape), e.condition);
-  } catch (const Overflow& e) {
-    detail::raise("idx2crd", to_string(i) + ", " + to_string(shape), e.what());
-  }
-  return r;
+  return detail::guarded(
+      "idx2crd", [&] { return to_string(i) + ", " + to_string(shape); },
+      [&] {
+        IntTuple r;
+        r.raw().clear();
+        idx2crd_at(i.root(), shape.root(), r.raw());
+        return r;
+      });
 }
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
-  try {
-    return crd2idx_total(c.root(), shape.root(), prefix_product(shape).root());
-  } catch (const CoordError& e) {
-    detail::raise("crd2idx", to_string(c) + ", " + to_string(shape), e.condition);
-  } catch (const Overflow& e) {
-    detail::raise("crd2idx", to_string(c) + ", " + to_string(shape), e.what());
-  }
+  const IntTuple stride = prefix_product(shape);  // its own Error past int64
+  return detail::guarded(
+      "crd2idx", [&] { return to_string(c) + ", " + to_string(shape); },
+      [&] { return crd2idx_total(c.root(), shape.root(), stride.root()); });
 }
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
-  std::string operands = to_string(c) + ", " + to_string(shape) + ", " + to_string(stride);
-  if (!congruent(shape, stride))
-    detail::raise("crd2idx", operands, "shape and stride are not congruent");
-  try {
-    return crd2idx_total(c.root(), shape.root(), stride.root());
-  } catch (const CoordError& e) {
-    detail::raise("crd2idx", operands, e.condition);
-  } catch (const Overflow& e) {
-    detail::raise("crd2idx", operands, e.what());
-  }
+  return detail::guarded(
+      "crd2idx",
+      [&] { return to_string(c) + ", " + to_string(shape) + ", " + to_string(stride); },
+      [&] {
+        if (!congruent(shape, stride)) detail::refuse("shape and stride are not congruent");
+        return crd2idx_total(c.root(), shape.root(), stride.root());
+      });
 }
 
 }  // namespace layout

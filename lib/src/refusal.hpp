@@ -24,6 +24,7 @@
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
 #include "layout/layout.hpp"
+#include "layout/tiler.hpp"
 
 namespace layout::detail {
 
@@ -142,7 +143,16 @@ auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body(
 template <class A, class B, class Body>
 auto guarded_binary(const char* op, const A& a, const B& b, Body&& body) -> decltype(body()) {
   return guarded(
-      op, [&] { return to_string(a) + ", " + to_string(b); }, std::forward<Body>(body));
+      op,
+      [&] {
+        std::string out;
+        out.reserve(128);
+        append_string(out, a);
+        out += ", ";
+        append_string(out, b);
+        return out;
+      },
+      std::forward<Body>(body));
 }
 
 }  // namespace layout::detail

@@ -9,21 +9,29 @@ Tiler Tiler::of_shape(const IntTuple& shape) {
   return tuple(std::move(e));
 }
 
-std::string to_string(const Tiler& t) {
+void append_string(std::string& out, const Tiler& t) {
   switch (t.kind) {
     case Tiler::Kind::layout:
-      return to_string(t.layout);
+      append_string(out, t.layout);
+      return;
     case Tiler::Kind::underscore:
-      return "_";
+      out += '_';
+      return;
     case Tiler::Kind::tuple:
       break;
   }
-  std::string out = "<";
+  out += '<';
   for (std::size_t i = 0; i < t.elems.size(); ++i) {
     if (i) out += ',';
-    out += to_string(t.elems[i]);
+    append_string(out, t.elems[i]);
   }
-  return out + ">";
+  out += '>';
+}
+
+std::string to_string(const Tiler& t) {
+  std::string out;
+  append_string(out, t);
+  return out;
 }
 
 }  // namespace layout

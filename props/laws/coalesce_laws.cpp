@@ -1,6 +1,5 @@
 // coalesce as a canonical form, by-mode coalesce and filter:
 // COAL-CANON, COAL-MODE, FILTER-IMAGE.
-#include <set>
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
@@ -115,10 +114,10 @@ Outcome filter_image(const Algebra& alg, const std::vector<Arg>& args) {
   }
   const auto got = table(r);
   if (!got) return fail("FILTER-IMAGE", args, "gave " + show(r) + ", larger than L");
-  const std::set<int64_t> ws(want->begin(), want->end()), gs(got->begin(), got->end());
+  const std::vector<int64_t> ws = value_set(*want), gs = value_set(*got);
   if (ws != gs) {
     for (std::size_t i = 0; i < got->size(); ++i)
-      if (!ws.count((*got)[i]))
+      if (!contains(ws, (*got)[i]))
         return fail("FILTER-IMAGE", args, "gave " + show(r) + ", with a value outside L's image",
                     static_cast<int64_t>(i), std::nullopt, (*got)[i]);
     return fail("FILTER-IMAGE", args, "gave " + show(r) + ", missing part of L's image");

@@ -1,5 +1,4 @@
 // complement: CPL-DISJOINT, CPL-ORDERED, CPL-BOUND (the tiling law is COMP-TILE).
-#include <set>
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
@@ -55,18 +54,16 @@ Outcome cpl_disjoint(const Algebra& alg, const std::vector<Arg>& args) {
   }
   const auto ta = table(a), tr = table(r);
   if (!ta || !tr) return std::nullopt;
-  const std::set<int64_t> image(ta->begin(), ta->end());
+  const std::vector<int64_t> image = value_set(*ta);
   for (std::size_t i = 1; i < tr->size(); ++i)
-    if (image.count((*tr)[i]))
+    if (contains(image, (*tr)[i]))
       return fail("CPL-DISJOINT", args, "complement " + show(r) + " hits A's image",
                   static_cast<int64_t>(i), std::nullopt, (*tr)[i]);
   const auto both = table(join(moving_part(a), r));
   if (!both) return std::nullopt;
-  std::set<int64_t> seen;
-  for (std::size_t i = 0; i < both->size(); ++i)
-    if (!seen.insert((*both)[i]).second)
-      return fail("CPL-DISJOINT", args, "(A, " + show(r) + ") repeats an offset",
-                  static_cast<int64_t>(i), std::nullopt, (*both)[i]);
+  if (const auto i = first_repeat(*both))
+    return fail("CPL-DISJOINT", args, "(A, " + show(r) + ") repeats an offset",
+                static_cast<int64_t>(*i), std::nullopt, (*both)[*i]);
   return std::nullopt;
 }
 

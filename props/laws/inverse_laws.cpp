@@ -1,5 +1,4 @@
 // Inverses: RINV-FN, RINV-MAX, LINV-FN.
-#include <set>
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
@@ -65,9 +64,9 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
     if (x.d != chain) break;
     chain *= x.s;
   }
-  const std::set<int64_t> image(ta->begin(), ta->end());
+  const std::vector<int64_t> image = value_set(*ta);
   int64_t run = 0;
-  while (image.count(run)) ++run;
+  while (contains(image, run)) ++run;
   if (run < chain) return std::nullopt;  // cannot happen; the oracle's own sanity
   Layout r;
   try {
@@ -90,7 +89,7 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
 // stride d_{j+1} % d_j == 0 and d_{j+1} >= s_j*d_j, and the result's size
 // s_k*d_k fits in int64.
 bool left_admissible(const Layout& a, const std::vector<int64_t>& t) {
-  if (std::set<int64_t>(t.begin(), t.end()).size() != t.size()) return false;
+  if (first_repeat(t)) return false;
   const Leaves lv = sorted_modes(a);
   // size(L) = s_k * d_k, the end of the sorted chain: it must fit in int64.
   if (!lv.empty() && static_cast<i128>(lv.back().s) * lv.back().d > INT64_MAX) return false;

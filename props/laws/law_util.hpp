@@ -55,6 +55,28 @@ inline std::optional<std::vector<int64_t>> table(const Layout& l, int64_t limit 
   return std::nullopt;
 }
 
+// The distinct values of t, sorted (a set without a node per value).
+inline std::vector<int64_t> value_set(std::vector<int64_t> t) {
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
+}
+inline bool contains(const std::vector<int64_t>& set, int64_t v) {
+  return std::binary_search(set.begin(), set.end(), v);
+}
+// The first index i with t[i] == t[j] for some j < i (nullopt: no value repeats).
+inline std::optional<std::size_t> first_repeat(const std::vector<int64_t>& t) {
+  std::vector<std::pair<int64_t, std::size_t>> v(t.size());
+  for (std::size_t i = 0; i < t.size(); ++i) v[i] = {t[i], i};
+  std::sort(v.begin(), v.end());
+  std::optional<std::size_t> first;
+  for (std::size_t k = 1; k < v.size(); ++k)  // the second of each group repeats the first
+    if (v[k].first == v[k - 1].first && (k < 2 || v[k - 1].first != v[k - 2].first) &&
+        (!first || v[k].second < *first))
+      first = v[k].second;
+  return first;
+}
+
 // cosize by the definition in 128 bits: 1 + sum (s-1)|d|.
 inline i128 cosize(const Layout& l) {
   i128 r = 1;

@@ -5,7 +5,6 @@
 // which are validated by brute force before use.
 #pragma once
 
-#include <set>
 
 #include "law_util.hpp"
 
@@ -36,9 +35,10 @@ struct Piece {
 inline std::optional<std::string> validate_complement(const Layout& x, const Layout& c) {
   const auto tx = table(x), tc = table(c);
   if (!tx || !tc) throw oracle::TooLarge{};  // skipped by guarded()
-  const std::set<int64_t> image(tx->begin(), tx->end());
+  const std::vector<int64_t> image = value_set(*tx);
   for (std::size_t i = 0; i < tc->size(); ++i) {
-    if ((i == 0 && (*tc)[0] != 0) || (i > 0 && ((*tc)[i] <= (*tc)[i - 1] || image.count((*tc)[i]))))
+    if ((i == 0 && (*tc)[0] != 0) ||
+        (i > 0 && ((*tc)[i] <= (*tc)[i - 1] || contains(image, (*tc)[i]))))
       return "complement " + show(c) + " of " + show(x) + " is wrong at index " + std::to_string(i);
   }
   return std::nullopt;

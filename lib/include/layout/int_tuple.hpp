@@ -112,6 +112,8 @@ private:
 // ---- IntTuple functions (CuTe's int_tuple vocabulary) ---------------------
 
 std::string to_string(const IntTuple& t);
+// Appends to_string(t) to out.
+void append_string(std::string& out, const IntTuple& t);
 
 // Product of the leaves (1 for ()); throws Error past int64.
 int64_t product(const IntTuple& t);

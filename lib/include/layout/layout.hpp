@@ -64,6 +64,7 @@ private:
 };
 
 std::string to_string(const Layout& l);  // "shape:stride"
+void append_string(std::string& out, const Layout& l);  // appends to_string(l)
 
 // Flattened modes (s_k, d_k), leaves left to right.
 Modes flat_modes(const Layout& l);

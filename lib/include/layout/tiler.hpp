@@ -37,5 +37,6 @@ struct Tiler {
 
 // "<3:3,(2,4):(1,8)>" for tuples, "_" and the layout notation otherwise.
 std::string to_string(const Tiler& t);
+void append_string(std::string& out, const Tiler& t);  // appends to_string(t)
 
 }  // namespace layout
