@@ -112,8 +112,17 @@ inline Value eval(const Leaves& lv, i128 i) {
   bool huge = false;
   for (std::size_t k = 0; k < lv.size(); ++k) {
     const bool last = k + 1 == lv.size();
-    const i128 digit = last ? x : x % lv[k].s;
-    if (!last) x /= lv[k].s;
+    i128 digit = x;
+    if (!last) {
+      if (x < (i128{1} << 64)) {  // 64-bit division (the 128-bit one is a library call)
+        const uint64_t ux = static_cast<uint64_t>(x), s = static_cast<uint64_t>(lv[k].s);
+        digit = ux % s;
+        x = ux / s;
+      } else {
+        digit = x % lv[k].s;
+        x /= lv[k].s;
+      }
+    }
     const i128 term = digit * lv[k].d;  // |digit| < 2^64, |d| <= 2^63
     if (!fits(term)) out.wide = true;
     if (term > (i128{1} << 120) || term < -(i128{1} << 120)) huge = true;
@@ -354,13 +363,16 @@ inline Tiler gen_tiler(FuzzedDataProvider& in, const GenOptions& o, int depth = 
 }
 
 // A slicing coordinate for shape s: `_`, an integer (sometimes past the mode
-// or negative), or a tuple of coordinates (sometimes of the wrong rank).
-inline Term gen_coord(FuzzedDataProvider& in, const IntTuple& s, int depth = 0) {
+// or negative), or a tuple of coordinates (sometimes of the wrong rank). At
+// most kCoordNodes terms in all (a mismatched rank could nest 3^4 of them).
+constexpr int kCoordNodes = 24;
+inline Term gen_coord(FuzzedDataProvider& in, const IntTuple& s, int depth, int& budget) {
   Term t;
+  --budget;
   const int kind = in.ConsumeIntegralInRange<int>(0, 9);
   if (kind <= 2) {
     t.kind = Term::Kind::underscore;
-  } else if (kind <= 5 || depth > 3) {
+  } else if (kind <= 5 || depth > 3 || budget <= 0) {
     t.kind = Term::Kind::integer;
     const i128 n = size128(s);
     t.value = kind == 5 ? in.ConsumeIntegralInRange<int64_t>(-1, 64)
@@ -371,9 +383,13 @@ inline Term gen_coord(FuzzedDataProvider& in, const IntTuple& s, int depth = 0) 
     int rank = s.is_int() ? 1 : s.rank();
     if (kind == 9) rank = in.ConsumeIntegralInRange<int>(0, 3);  // maybe mismatched
     for (int k = 0; k < rank; ++k)
-      t.elems.push_back(gen_coord(in, s.is_tuple() && k < s.rank() ? s[k] : s, depth + 1));
+      t.elems.push_back(gen_coord(in, s.is_tuple() && k < s.rank() ? s[k] : s, depth + 1, budget));
   }
   return t;
+}
+inline Term gen_coord(FuzzedDataProvider& in, const IntTuple& s) {
+  int budget = kCoordNodes;
+  return gen_coord(in, s, 0, budget);
 }
 
 }  // namespace fuzz

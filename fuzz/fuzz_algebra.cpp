@@ -27,7 +27,6 @@
 #include "common.hpp"
 #include "law.hpp"
 #include "oracle.hpp"
-#include "refusal_laws.hpp"
 
 namespace {
 
@@ -267,9 +266,6 @@ struct QueuedLaw {
   const char* id;
   std::array<ArgRef, 3> args;
   std::size_t n;
-  // REFUSE-MSG and NO-OVERFLOW: the one operation they check in a campaign
-  // (props/laws/refusal_laws.hpp); -1, and in the replay: every operation.
-  int part = -1;
 };
 struct LawQueue {
   std::array<QueuedLaw, 8> queued;
@@ -284,14 +280,10 @@ LawQueue g_laws;
 constexpr i128 kLawDomain = 1024;
 
 template <class... Args>
-void run_law_part(const char* id, int part, const Args&... args) {
+void run_law(const char* id, const Args&... args) {
   static_assert(sizeof...(Args) <= 3);
   if (g_laws.count == g_laws.queued.size()) die(std::string("too many laws queued at ") + id, "");
-  g_laws.queued[g_laws.count++] = {id, {ref(args)...}, sizeof...(Args), part};
-}
-template <class... Args>
-void run_law(const char* id, const Args&... args) {
-  run_law_part(id, -1, args...);
+  g_laws.queued[g_laws.count++] = {id, {ref(args)...}, sizeof...(Args)};
 }
 
 bool every_law() {
@@ -299,7 +291,10 @@ bool every_law() {
   return every;
 }
 
-void check_law(const QueuedLaw& q, const Context& ctx) {
+// Runs the law on its operands: the whole law, or for a law over several
+// operations (props::Law::parts) only part `part` (a campaign spreads the
+// parts over inputs; part < 0: all of them).
+void check_law(const QueuedLaw& q, int part, const Context& ctx) {
   const props::Law& l = law(q.id);
   std::vector<Arg> args;
   args.reserve(q.n);
@@ -307,12 +302,8 @@ void check_law(const QueuedLaw& q, const Context& ctx) {
   const props::Algebra& alg = props::reference_algebra();
   props::Outcome bad;
   try {
-    if (q.part < 0 || every_law())
-      bad = l.check(alg, args);
-    else if (l.id == "REFUSE-MSG")
-      bad = props::refuse_msg_on(alg, args, static_cast<std::size_t>(q.part));
-    else
-      bad = props::no_overflow_on(alg, args, static_cast<std::size_t>(q.part));
+    bad = part < 0 || l.parts.empty() ? l.check(alg, args)
+                                      : l.check_part(alg, args, static_cast<std::size_t>(part));
   } catch (const props::oracle::TooLarge&) {
     return;  // the law's work bound: skipped (in case a law is not guarded)
   } catch (const props::oracle::Unrepresentable&) {
@@ -323,6 +314,10 @@ void check_law(const QueuedLaw& q, const Context& ctx) {
   if (bad && !known_open(*bad, args)) die(props::describe(*bad), ctx.str());
 }
 
+// The pick byte chooses the law (pick % n) and, for a law of several parts,
+// the part ((pick / n) % parts).
+int part_of(uint8_t pick, std::size_t n) { return static_cast<int>(pick / n); }
+
 void run_queued_laws(uint8_t pick, const Context& ctx) {
   const bool every = every_law();
   const std::size_t n = g_laws.count;
@@ -331,9 +326,9 @@ void run_queued_laws(uint8_t pick, const Context& ctx) {
   g_laws.largest_result = 0;
   if (skip || n == 0) return;
   if (every) {
-    for (std::size_t k = 0; k < n; ++k) check_law(g_laws.queued[k], ctx);
+    for (std::size_t k = 0; k < n; ++k) check_law(g_laws.queued[k], -1, ctx);
   } else {
-    check_law(g_laws.queued[pick % n], ctx);
+    check_law(g_laws.queued[pick % n], part_of(pick, n), ctx);
   }
 }
 
@@ -663,11 +658,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // corpus or a slow unit).
     static const bool verbose = std::getenv("LAYOUTCHECK_FUZZ_VERBOSE") != nullptr;
     if (verbose) {
-      std::string laws;
+      std::string laws, part;
       for (std::size_t k = 0; k < g_laws.count; ++k)
         laws += std::string(k ? ", " : "") + g_laws.queued[k].id;
-      std::fprintf(stderr, "input: %s laws: %s (picked %d)\n", ctx.str().c_str(), laws.c_str(),
-                   g_laws.count == 0 ? -1 : static_cast<int>(pick % g_laws.count));
+      if (g_laws.count > 0) {
+        const props::Law& l = law(g_laws.queued[pick % g_laws.count].id);
+        if (!l.parts.empty())
+          part = " on " +
+                 l.parts[static_cast<std::size_t>(part_of(pick, g_laws.count)) % l.parts.size()];
+      }
+      std::fprintf(stderr, "input: %s laws: %s (picked %d%s)\n", ctx.str().c_str(), laws.c_str(),
+                   g_laws.count == 0 ? -1 : static_cast<int>(pick % g_laws.count), part.c_str());
     }
     run_queued_laws(pick, ctx);
   };
@@ -860,13 +861,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       GenOptions ob = o;
       ob.max_size = o.large ? INT64_MAX : 16;
       const Layout b = in.ConsumeBool() ? gen_second(in, o, a) : gen_layout(in, ob);
-      // One of the operations per input (all of them in the replay).
-      const int part =
-          in.ConsumeIntegralInRange<int>(0, static_cast<int>(props::refusal_operations()) - 1);
       ctx.add("B", b);
-      ctx.add("operation", std::string(props::refusal_operation_name(part)));
-      run_law_part("REFUSE-MSG", part, a, b);
-      run_law_part("NO-OVERFLOW", part, a, b);
+      run_law("REFUSE-MSG", a, b);
+      run_law("NO-OVERFLOW", a, b);
       finish();
       break;
     }

@@ -288,6 +288,10 @@ TEST_P(LawHolds, OnHandPickedInputs) {
     const auto args = parse_args(*law, text);
     const props::Outcome out = law->check(props::reference_algebra(), args);
     EXPECT_FALSE(out.has_value()) << props::describe(*out);
+    for (std::size_t p = 0; p < law->parts.size(); ++p) {
+      const props::Outcome part = law->check_part(props::reference_algebra(), args, p);
+      EXPECT_FALSE(part.has_value()) << law->parts[p] << ": " << props::describe(*part);
+    }
   }
 }
 
@@ -304,6 +308,21 @@ std::string test_name(const testing::TestParamInfo<std::string>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalog, LawHolds, testing::ValuesIn(law_ids()), test_name);
+
+// A law of several parts names each part (distinct names) and can check each.
+TEST(Catalog, LawsOfSeveralPartsNameAndCheckEachPart) {
+  int laws = 0;
+  for (const Law& l : props::catalog()) {
+    if (l.parts.empty()) continue;
+    ++laws;
+    EXPECT_GE(l.parts.size(), 2u) << l.id;
+    EXPECT_TRUE(static_cast<bool>(l.check_part)) << l.id;
+    const std::set<std::string> names(l.parts.begin(), l.parts.end());
+    EXPECT_EQ(names.size(), l.parts.size()) << l.id << " names a part twice";
+    EXPECT_EQ(names.count(""), 0u) << l.id << " has an unnamed part";
+  }
+  EXPECT_EQ(laws, 5);  // REFUSE-MSG, NO-OVERFLOW, DIV-REGROUP, PROD-REGROUP, PROD-SIZE
+}
 
 TEST(Catalog, IdsAreUniqueAndDocumented) {
   std::set<std::string> seen;
@@ -664,6 +683,13 @@ TEST_P(LawCatches, AWrongAlgebra) {
     ASSERT_TRUE(out.has_value()) << law->id << " missed " << k.mutant;
     EXPECT_EQ(out->law, law->id);
     EXPECT_FALSE(out->what.empty());
+    // A law of several parts: the parts together catch what the law catches.
+    if (!law->parts.empty()) {
+      bool caught = false;
+      for (std::size_t p = 0; p < law->parts.size(); ++p)
+        caught = caught || law->check_part(*wrong, args, p).has_value();
+      EXPECT_TRUE(caught) << law->id << ": no part catches " << k.mutant;
+    }
   }
   EXPECT_GT(tried, 0) << "no wrong algebra for " << law->id;
 }

@@ -66,13 +66,17 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
 // DIV-REGROUP: where defined, zipped/tiled/flat_divide are the by-mode
 // logical_divide regrouped: tiles first, then rests, then A's other modes,
 // pointwise; zipped has modes (prod T, prod R), tiled (prod T, R_0, ...).
-Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args) {
+// Parts: the three divides (first <= part < last).
+constexpr std::pair<Group, const char*> kRegroupedDivides[] = {
+    {Group::zipped, "zipped_divide"}, {Group::tiled, "tiled_divide"}, {Group::flat, "flat_divide"}};
+
+Outcome div_regroup_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                          std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
-  const std::pair<Group, const char*> ops[] = {{Group::zipped, "zipped_divide"},
-                                               {Group::tiled, "tiled_divide"},
-                                               {Group::flat, "flat_divide"}};
-  for (const auto& [g, name] : ops) {
+  std::optional<std::optional<Halves>> halves;  // built once, at the first result
+  for (std::size_t part = first; part < last; ++part) {
+    const auto& [g, name] = kRegroupedDivides[part];
     Layout r;
     try {
       r = g == Group::zipped  ? alg.zipped_divide(a, t)
@@ -81,11 +85,18 @@ Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args) {
     } catch (const Error&) {
       continue;
     }
-    const auto p = plan(alg, a, t, g, false);
-    if (!p) continue;
-    if (auto bad = check_plan("DIV-REGROUP", args, name, *p, r, false)) return bad;
+    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, /*product=*/false);
+    if (!*halves) return std::nullopt;
+    const Plan p = arrange(**halves, t, g, false);
+    if (auto bad = check_plan("DIV-REGROUP", args, name, p, r, false)) return bad;
   }
   return std::nullopt;
+}
+Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args) {
+  return div_regroup_parts(alg, args, 0, 3);
+}
+Outcome div_regroup_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+  return div_regroup_parts(alg, args, part % 3, part % 3 + 1);
 }
 
 }  // namespace
@@ -114,7 +125,9 @@ std::vector<Law> divide_laws() {
        "zipped_divide, tiled_divide, flat_divide",
        "layout tilers, by-mode tilers with `_`, random nested",
        {K::layout, K::tiler},
-       guard(div_regroup)},
+       guard(div_regroup),
+       {"zipped_divide", "tiled_divide", "flat_divide"},
+       guard_part(div_regroup_part)},
   };
 }
 

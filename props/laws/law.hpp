@@ -33,13 +33,23 @@ std::string describe(const Counterexample& c);
 enum class ArgKind { layout, tiler, integer, int_tuple, text };
 using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string>;
 
+using Check = std::function<Outcome(const Algebra&, const std::vector<Arg>&)>;
+using PartCheck = std::function<Outcome(const Algebra&, const std::vector<Arg>&, std::size_t)>;
+
 struct Law {
   std::string id;         // "COMP-TILE"
   std::string statement;  // one line, math
   std::string ops;        // operations covered, comma separated
   std::string classes;    // input classes it runs on (design §3)
   std::vector<ArgKind> args;
-  std::function<Outcome(const Algebra&, const std::vector<Arg>&)> check;
+  Check check;
+  // A law over several operations (REFUSE-MSG's twenty, DIV-REGROUP's three)
+  // names them here and checks one of them with check_part(alg, args, p),
+  // p < parts.size(): check holds iff every part holds. A driver that spreads
+  // one case over several inputs (fuzz_algebra: one part per input) uses it.
+  // Empty for a law of one part.
+  std::vector<std::string> parts = {};
+  PartCheck check_part = {};
 };
 
 // Every law, in catalog order (docs/LAWS.md lists the same).

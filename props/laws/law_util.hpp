@@ -32,13 +32,13 @@ inline int64_t value(const Leaves& lv, int64_t i) {
 // fits: checked int64 arithmetic may then refuse (docs/SEMANTICS.md).
 inline bool intermediate_overflow(const Leaves& lv, int64_t i) {
   const i128 lo = INT64_MIN, hi = INT64_MAX;
-  i128 x = i < 0 ? -static_cast<i128>(i) : static_cast<i128>(i);
+  uint64_t x = i < 0 ? uint64_t{0} - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
   i128 sum = 0;
   for (std::size_t k = 0; k < lv.size(); ++k) {
     const bool last = k + 1 == lv.size();
-    const i128 digit = last ? x : x % lv[k].s;
-    if (!last) x /= lv[k].s;
-    const i128 term = digit * lv[k].d;
+    const uint64_t digit = last ? x : x % static_cast<uint64_t>(lv[k].s);
+    if (!last) x /= static_cast<uint64_t>(lv[k].s);
+    const i128 term = static_cast<i128>(digit) * lv[k].d;
     sum += term;
     if (term < lo || term > hi || sum < lo || sum > hi) return true;
   }
@@ -218,10 +218,14 @@ Outcome guarded(const Body& body) {
   return std::nullopt;
 }
 
-using Check = std::function<Outcome(const Algebra&, const std::vector<Arg>&)>;
 inline Check guard(Outcome (*f)(const Algebra&, const std::vector<Arg>&)) {
   return [f](const Algebra& alg, const std::vector<Arg>& args) {
     return guarded([&] { return f(alg, args); });
+  };
+}
+inline PartCheck guard_part(Outcome (*f)(const Algebra&, const std::vector<Arg>&, std::size_t)) {
+  return [f](const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+    return guarded([&] { return f(alg, args, part); });
   };
 }
 

@@ -25,15 +25,22 @@ std::optional<int64_t> size(const layout::Layout& l) {
 }
 
 std::optional<int64_t> eval(const Leaves& leaves, int64_t i) {
-  if (leaves.empty()) return 0;
+  const std::size_t n = leaves.size();
+  if (n == 0) return 0;
+  const Leaf* lv = leaves.data();
   const bool negative = i < 0;
-  i128 x = negative ? -static_cast<i128>(i) : static_cast<i128>(i);
+  // |i| <= 2^63 fits in uint64: the digits come from 64-bit division (the
+  // 128-bit one is a library call), the sum of the terms is kept in 128 bits.
+  uint64_t x = negative ? uint64_t{0} - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
   i128 value = 0;
-  for (std::size_t k = 0; k < leaves.size(); ++k) {
-    const bool last = k + 1 == leaves.size();
-    const i128 digit = last ? x : x % leaves[k].s;
-    if (!last) x /= leaves[k].s;
-    value += digit * leaves[k].d;  // |digit * d| < 2^126: no i128 overflow below 2^125
+  for (std::size_t k = 0; k < n; ++k) {
+    uint64_t digit = x;
+    if (k + 1 < n) {
+      const uint64_t s = static_cast<uint64_t>(lv[k].s);  // >= 1
+      digit = x % s;
+      x /= s;
+    }
+    value += static_cast<i128>(digit) * lv[k].d;  // |digit| <= 2^63: |term| <= 2^126
     if (value > (i128{1} << 125) || value < -(i128{1} << 125)) return std::nullopt;
   }
   if (negative) value = -value;

@@ -28,11 +28,15 @@ Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
 }
 
 // PROD-REGROUP: where defined, zipped/tiled_product are the by-mode
-// logical_product regrouped (A_0.., P_0.., A_r..) pointwise.
-Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args) {
+// logical_product regrouped (A_0.., P_0.., A_r..) pointwise. Parts: the two
+// products (first <= part < last).
+Outcome prod_regroup_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                           std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
-  for (const Group g : {Group::zipped, Group::tiled}) {
+  std::optional<std::optional<Halves>> halves;  // built once, at the first result
+  for (std::size_t part = first; part < last; ++part) {
+    const Group g = part == 0 ? Group::zipped : Group::tiled;
     const std::string name = g == Group::zipped ? "zipped_product" : "tiled_product";
     Layout r;
     try {
@@ -40,11 +44,18 @@ Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args) {
     } catch (const Error&) {
       continue;
     }
-    const auto p = plan(alg, a, t, g, true);
-    if (!p) continue;
-    if (auto bad = check_plan("PROD-REGROUP", args, name, *p, r, true)) return bad;
+    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, /*product=*/true);
+    if (!*halves) return std::nullopt;
+    const Plan p = arrange(**halves, t, g, true);
+    if (auto bad = check_plan("PROD-REGROUP", args, name, p, r, true)) return bad;
   }
   return std::nullopt;
+}
+Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args) {
+  return prod_regroup_parts(alg, args, 0, 2);
+}
+Outcome prod_regroup_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+  return prod_regroup_parts(alg, args, part % 2, part % 2 + 1);
 }
 
 // A is a bijection onto [0, size(A)) (compact up to a permutation).
@@ -59,8 +70,25 @@ bool compact(const Layout& a) {
 
 // PROD-SIZE: logical, zipped, tiled, blocked and raked products have
 // size(A)*size(B) elements; never refused when A is compact up to a
-// permutation and B has strides >= 0.
-Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
+// permutation and B has strides >= 0. Parts: the five products (first <= part
+// < last).
+using Product = Layout (*)(const Algebra&, const Layout&, const Layout&);
+constexpr std::pair<const char*, Product> kProducts[] = {
+    {"logical_product",
+     [](const Algebra& g, const Layout& x, const Layout& y) { return g.logical_product(x, y); }},
+    {"zipped_product",
+     [](const Algebra& g, const Layout& x, const Layout& y) { return g.zipped_product(x, y); }},
+    {"tiled_product",
+     [](const Algebra& g, const Layout& x, const Layout& y) { return g.tiled_product(x, y); }},
+    {"blocked_product",
+     [](const Algebra& g, const Layout& x, const Layout& y) { return g.blocked_product(x, y); }},
+    {"raked_product",
+     [](const Algebra& g, const Layout& x, const Layout& y) { return g.raked_product(x, y); }},
+};
+constexpr std::size_t kProductCount = sizeof(kProducts) / sizeof(kProducts[0]);
+
+Outcome prod_size_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                        std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto sa = oracle::size(a), sb = oracle::size(b);
@@ -70,20 +98,8 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
   bool nonneg = true;
   for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
   const bool must = nonneg && compact(a);
-  using Product = Layout (*)(const Algebra&, const Layout&, const Layout&);
-  const std::pair<const char*, Product> ops[] = {
-      {"logical_product",
-       [](const Algebra& g, const Layout& x, const Layout& y) { return g.logical_product(x, y); }},
-      {"zipped_product",
-       [](const Algebra& g, const Layout& x, const Layout& y) { return g.zipped_product(x, y); }},
-      {"tiled_product",
-       [](const Algebra& g, const Layout& x, const Layout& y) { return g.tiled_product(x, y); }},
-      {"blocked_product",
-       [](const Algebra& g, const Layout& x, const Layout& y) { return g.blocked_product(x, y); }},
-      {"raked_product",
-       [](const Algebra& g, const Layout& x, const Layout& y) { return g.raked_product(x, y); }},
-  };
-  for (const auto& [name, f] : ops) {
+  for (std::size_t part = first; part < last; ++part) {
+    const auto& [name, f] = kProducts[part];
     Layout r;
     try {
       r = f(alg, a, b);
@@ -97,6 +113,12 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
                   std::nullopt, static_cast<int64_t>(want), oracle::size(r).value_or(-1));
   }
   return std::nullopt;
+}
+Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
+  return prod_size_parts(alg, args, 0, kProductCount);
+}
+Outcome prod_size_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+  return prod_size_parts(alg, args, part % kProductCount, part % kProductCount + 1);
 }
 
 // BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
@@ -197,14 +219,18 @@ std::vector<Law> product_laws() {
        "zipped_product, tiled_product",
        "layout and by-mode tilers, random nested",
        {K::layout, K::tiler},
-       guard(prod_regroup)},
+       guard(prod_regroup),
+       {"zipped_product", "tiled_product"},
+       guard_part(prod_regroup_part)},
       {"PROD-SIZE",
        "logical/zipped/tiled/blocked/raked products have size(A)*size(B) elements; never refused "
        "for A compact up to a permutation and B with strides >= 0",
        "logical_product, zipped_product, tiled_product, blocked_product, raked_product",
        "compact and permuted A, gapped A, any B",
        {K::layout, K::layout},
-       guard(prod_size)},
+       guard(prod_size),
+       {"logical_product", "zipped_product", "tiled_product", "blocked_product", "raked_product"},
+       guard_part(prod_size_part)},
       {"BLOCKED-DEF",
        "where defined: mode k of blocked_product(A, B) is (A'_k, (C o B')_k), C = complement(A, "
        "size(A) cosize(B)), A' and B' padded with 1:0; value sum A'_k(x_k) + C(sum B'_k(y_k))",

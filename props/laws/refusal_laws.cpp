@@ -1,8 +1,6 @@
 // Refusals: REFUSE-MSG, NO-OVERFLOW. Every operation of the algebra is run on
 // a pair of layouts (A, B); refusals must be layout::Error with a message and
 // results must stay inside int64.
-#include "refusal_laws.hpp"
-
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
 
@@ -107,12 +105,22 @@ Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const 
   return std::nullopt;
 }
 
-// The law: the check on every operation, in table order.
+// The law: the check on every operation, in table order; one part per operation.
 template <Outcome (*one)(const Algebra&, const std::vector<Arg>&, const Op&)>
 Outcome every_operation(const Algebra& alg, const std::vector<Arg>& args) {
   for (const Op& op : kOperations)
     if (Outcome bad = one(alg, args, op)) return bad;
   return std::nullopt;
+}
+template <Outcome (*one)(const Algebra&, const std::vector<Arg>&, const Op&)>
+Outcome one_operation(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+  return one(alg, args, kOperations[part % kOperationCount]);
+}
+
+std::vector<std::string> operation_names() {
+  std::vector<std::string> out;
+  for (const Op& op : kOperations) out.emplace_back(op.name);
+  return out;
 }
 
 }  // namespace
@@ -126,31 +134,19 @@ std::vector<Law> refusal_laws() {
        "all layout-valued operations, parse, eval, cosize",
        "near misses of every operation, large values, random pairs",
        {K::layout, K::layout},
-       guard(every_operation<refuse_msg_one>)},
+       guard(every_operation<refuse_msg_one>),
+       operation_names(),
+       guard_part(one_operation<refuse_msg_one>)},
       {"NO-OVERFLOW",
        "operands with offsets in int64: every result has size and 1 + sum (s-1)|d| within "
        "int64, or the operation refused",
        "all layout-valued operations",
        "large values up to the overflow edge, random pairs",
        {K::layout, K::layout},
-       guard(every_operation<no_overflow_one>)},
+       guard(every_operation<no_overflow_one>),
+       operation_names(),
+       guard_part(one_operation<no_overflow_one>)},
   };
-}
-
-std::size_t refusal_operations() { return kOperationCount; }
-
-const char* refusal_operation_name(std::size_t op) {
-  return kOperations[op % kOperationCount].name;
-}
-
-Outcome refuse_msg_on(const Algebra& alg, const std::vector<Arg>& args, std::size_t op) {
-  return util::guarded(
-      [&] { return refuse_msg_one(alg, args, kOperations[op % kOperationCount]); });
-}
-
-Outcome no_overflow_on(const Algebra& alg, const std::vector<Arg>& args, std::size_t op) {
-  return util::guarded(
-      [&] { return no_overflow_one(alg, args, kOperations[op % kOperationCount]); });
 }
 
 }  // namespace props

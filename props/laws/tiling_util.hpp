@@ -5,7 +5,6 @@
 // which are validated by brute force before use.
 #pragma once
 
-
 #include "law_util.hpp"
 
 namespace props::util {
@@ -82,10 +81,7 @@ inline int64_t expected_value(const std::vector<Half>& halves, const Ints& piece
 
 enum class Group { logical, zipped, tiled, flat };
 
-// Builds the halves for a tiler on A: a layout tiler applies to A as a whole;
-// a tuple of layouts and `_` (no nesting) applies by mode. nullopt when the
-// tiler is outside this evaluator (nested tuples, rank above A's) or a
-// complement was refused; a string when a complement is wrong.
+// A plan: the halves and how the result's index splits into pieces.
 struct Plan {
   std::vector<Half> halves;
   std::vector<Piece> pieces;
@@ -95,8 +91,19 @@ struct Plan {
   std::string bad_complement;
 };
 
-inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler& t, Group g,
-                                bool product) {
+// The halves of a tiler on A: a layout tiler applies to A as a whole; a tuple
+// of layouts and `_` (no nesting) applies by mode; `_` keeps A_k whole in the
+// logical grouping and is the unit tile otherwise. nullopt when the tiler is
+// outside this evaluator (nested tuples, rank above A's) or a complement was
+// refused; bad_complement says so when a complement is wrong. The halves do
+// not depend on the grouping: the regrouping laws build them once.
+struct Halves {
+  std::vector<Half> halves;
+  std::string bad_complement;
+};
+
+inline std::optional<Halves> halves_of(const Algebra& alg, const Layout& a, const Tiler& t,
+                                       bool logical, bool product) {
   std::vector<Layout> as;
   std::vector<const Tiler*> ts;
   if (t.is_layout() || t.is_underscore()) {
@@ -109,13 +116,12 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
       ts.push_back(k < t.rank() ? &t.elems[static_cast<std::size_t>(k)] : nullptr);
     }
   }
-  Plan p;
-  const std::size_t r = t.is_tuple() ? static_cast<std::size_t>(t.rank()) : 1;
+  Halves out;
   for (std::size_t k = 0; k < as.size(); ++k) {
     Half h;
     h.a = as[k];
     const Tiler* tk = ts[k];
-    if (!tk || (tk->is_underscore() && g == Group::logical)) {
+    if (!tk || (tk->is_underscore() && logical)) {
       h.whole = true;
     } else if (tk->is_underscore()) {
       if (product) return std::nullopt;  // refused by the products
@@ -133,25 +139,40 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
       } catch (const Error&) {
         return std::nullopt;
       }
-      if (auto bad = validate_complement(product ? h.a : h.b, h.c)) p.bad_complement = *bad;
+      if (auto bad = validate_complement(product ? h.a : h.b, h.c)) out.bad_complement = *bad;
     }
-    p.halves.push_back(h);
+    h.al = oracle::leaves(h.a);
+    h.bl = oracle::leaves(h.b);
+    h.cl = oracle::leaves(h.c);
+    h.jl = oracle::leaves(join(h.b, h.c));
+    h.size_b = size64(h.b);
+    out.halves.push_back(std::move(h));
   }
-  auto first = [&](const Half& h) { return h.unit ? 1 : product ? size64(h.a) : size64(h.b); };
-  auto second = [&](const Half& h) {
-    return h.unit ? size64(h.a) : product ? size64(h.b) : size64(h.c);
+  return out;
+}
+
+// The plan of grouping g over the halves (from halves_of with logical = (g ==
+// Group::logical)).
+inline Plan arrange(Halves h, const Tiler& t, Group g, bool product) {
+  Plan p;
+  p.halves = std::move(h.halves);
+  p.bad_complement = std::move(h.bad_complement);
+  const std::size_t r = t.is_tuple() ? static_cast<std::size_t>(t.rank()) : 1;
+  auto first = [&](const Half& x) { return x.unit ? 1 : product ? size64(x.a) : size64(x.b); };
+  auto second = [&](const Half& x) {
+    return x.unit ? size64(x.a) : product ? size64(x.b) : size64(x.c);
   };
   const std::size_t n = p.halves.size();
   if (g == Group::logical) {
     for (std::size_t k = 0; k < n; ++k) {
-      const Half& h = p.halves[k];
-      if (h.whole) {
-        p.pieces.push_back({k, 2, size64(h.a)});
-        p.mode_sizes.push_back(size64(h.a));
+      const Half& x = p.halves[k];
+      if (x.whole) {
+        p.pieces.push_back({k, 2, size64(x.a)});
+        p.mode_sizes.push_back(size64(x.a));
       } else {
-        p.pieces.push_back({k, 0, first(h)});
-        p.pieces.push_back({k, 1, second(h)});
-        p.mode_sizes.push_back(sat_mul(first(h), second(h)));
+        p.pieces.push_back({k, 0, first(x)});
+        p.pieces.push_back({k, 1, second(x)});
+        p.mode_sizes.push_back(sat_mul(first(x), second(x)));
       }
     }
     if (t.is_layout()) p.mode_sizes = {first(p.halves[0]), second(p.halves[0])};
@@ -182,14 +203,14 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
     if (g == Group::flat) p.mode_sizes.clear();
   }
   for (const Piece& x : p.pieces) p.piece_sizes.push_back(x.size);
-  for (Half& h : p.halves) {
-    h.al = oracle::leaves(h.a);
-    h.bl = oracle::leaves(h.b);
-    h.cl = oracle::leaves(h.c);
-    h.jl = oracle::leaves(join(h.b, h.c));
-    h.size_b = size64(h.b);
-  }
   return p;
+}
+
+inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler& t, Group g,
+                                bool product) {
+  auto h = halves_of(alg, a, t, g == Group::logical, product);
+  if (!h) return std::nullopt;
+  return arrange(std::move(*h), t, g, product);
 }
 
 // Checks a divide or product result against its plan: size, top-level mode
