@@ -81,7 +81,7 @@ const char* const kOpNames[kOpCount] = {"coalesce",
                                         "notation"};
 
 // The laws each operation runs (by id; checked against the catalog once).
-const std::map<Op, std::vector<const char*>>& laws_by_op() {
+LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op() {
   static const std::map<Op, std::vector<const char*>> m = {
       {kCoalesce, {"COAL-FN", "COAL-CANON"}},
       {kCoalesceProfile, {"COAL-MODE"}},
@@ -108,7 +108,7 @@ const std::map<Op, std::vector<const char*>>& laws_by_op() {
   return m;
 }
 
-const props::Law& law(const char* id) {
+LAYOUTCHECK_NO_COVERAGE const props::Law& law(const char* id) {
   static const std::map<std::string, const props::Law*> index = [] {
     std::map<std::string, const props::Law*> out;
     std::set<std::string> used;
@@ -139,14 +139,14 @@ struct Context {
   std::array<std::pair<const char*, Value>, 8> operands{};
   std::size_t count = 0;
   template <class T>
-  void add(const char* name, const T& v) {
+  LAYOUTCHECK_NO_COVERAGE void add(const char* name, const T& v) {
     if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, std::string>)
       operands[count++] = {name, v};
     else
       operands[count++] = {name, &v};
   }
-  void add(const char* name, int64_t v) { operands[count++] = {name, v}; }
-  std::string str() const {
+  LAYOUTCHECK_NO_COVERAGE void add(const char* name, int64_t v) { operands[count++] = {name, v}; }
+  LAYOUTCHECK_NO_COVERAGE std::string str() const {
     std::string out = std::string(kOpNames[op]) + " with";
     for (std::size_t k = 0; k < count; ++k) {
       out += std::string(" ") + operands[k].first + " = ";
@@ -176,7 +176,7 @@ struct Context {
 // Open findings are filtered by name; LAYOUTCHECK_FUZZ_UNFILTER=<name>[-...]
 // (or "all") turns one (or every) filter off, which is how the reproducers in
 // fuzz/regressions/fuzz_algebra/open/ are run.
-bool filtered(const char* name) {
+LAYOUTCHECK_NO_COVERAGE bool filtered(const char* name) {
   static const std::string off = [] {
     const char* e = std::getenv("LAYOUTCHECK_FUZZ_UNFILTER");
     return std::string(e ? e : "");
@@ -193,19 +193,20 @@ struct OpenFinding {
 };
 // An operand (a layout, or a layout inside a tiler) whose span sum (s-1)|d|
 // passes INT64_MAX, e.g. 2:-2^63 (its offsets 0 and -2^63 fit, the span not).
-bool unrepresentable(const Layout& l) {
+LAYOUTCHECK_NO_COVERAGE bool unrepresentable(const Layout& l) {
   i128 span = 0;
   for (const Leaf& x : leaves(l))
     span += static_cast<i128>(x.s - 1) * (x.d < 0 ? -i128{x.d} : i128{x.d});
   return span > kI64Max;
 }
-bool unrepresentable(const Tiler& t) {
+LAYOUTCHECK_NO_COVERAGE bool unrepresentable(const Tiler& t) {
   if (t.is_layout()) return unrepresentable(t.layout);
   for (const Tiler& e : t.elems)
     if (unrepresentable(e)) return true;
   return false;
 }
-bool any_unrepresentable(const props::Counterexample&, const std::vector<Arg>& args) {
+LAYOUTCHECK_NO_COVERAGE bool any_unrepresentable(const props::Counterexample&,
+                                                 const std::vector<Arg>& args) {
   for (const Arg& a : args) {
     if (const Layout* l = std::get_if<Layout>(&a); l && unrepresentable(*l)) return true;
     if (const Tiler* t = std::get_if<Tiler>(&a); t && unrepresentable(*t)) return true;
@@ -215,7 +216,7 @@ bool any_unrepresentable(const props::Counterexample&, const std::vector<Arg>& a
 
 // The six findings of the first campaigns were fixed in 1b2e06c (their
 // reproducers are replayed from fuzz/regressions/fuzz_algebra/). Open:
-const std::vector<OpenFinding>& open_findings() {
+LAYOUTCHECK_NO_COVERAGE const std::vector<OpenFinding>& open_findings() {
   static const std::vector<OpenFinding> open = {
       // Law-side: COMP-ID, COMP-TILER, LDIV-PERM, RINV-FN, LINV-FN and
       // PROD-SIZE now need representable operands, but other laws do not:
@@ -226,7 +227,8 @@ const std::vector<OpenFinding>& open_findings() {
   return open;
 }
 
-bool known_open(const props::Counterexample& c, const std::vector<Arg>& args) {
+LAYOUTCHECK_NO_COVERAGE bool known_open(const props::Counterexample& c,
+                                        const std::vector<Arg>& args) {
   for (const OpenFinding& f : open_findings())
     if (filtered(f.name) && f.matches(c, args)) return true;
   return false;
@@ -242,7 +244,7 @@ struct AsTiler {  // a layout passed where the law takes a tiler
 };
 using ArgRef = std::variant<const Layout*, AsTiler, const Tiler*, int64_t, const IntTuple*,
                             const std::string*>;
-Arg materialize(const ArgRef& r) {
+LAYOUTCHECK_NO_COVERAGE Arg materialize(const ArgRef& r) {
   return std::visit(
       [](const auto& x) -> Arg {
         using X = std::decay_t<decltype(x)>;
@@ -255,12 +257,12 @@ Arg materialize(const ArgRef& r) {
       },
       r);
 }
-ArgRef ref(const Layout& l) { return &l; }
-ArgRef ref(const AsTiler& t) { return t; }
-ArgRef ref(const Tiler& t) { return &t; }
-ArgRef ref(int64_t v) { return v; }
-ArgRef ref(const IntTuple& t) { return &t; }
-ArgRef ref(const std::string& s) { return &s; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(const Layout& l) { return &l; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(const AsTiler& t) { return t; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(const Tiler& t) { return &t; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(int64_t v) { return v; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(const IntTuple& t) { return &t; }
+LAYOUTCHECK_NO_COVERAGE ArgRef ref(const std::string& s) { return &s; }
 
 struct QueuedLaw {
   const char* id;
@@ -280,13 +282,13 @@ LawQueue g_laws;
 constexpr i128 kLawDomain = 1024;
 
 template <class... Args>
-void run_law(const char* id, const Args&... args) {
+LAYOUTCHECK_NO_COVERAGE void run_law(const char* id, const Args&... args) {
   static_assert(sizeof...(Args) <= 3);
   if (g_laws.count == g_laws.queued.size()) die(std::string("too many laws queued at ") + id, "");
   g_laws.queued[g_laws.count++] = {id, {ref(args)...}, sizeof...(Args)};
 }
 
-bool every_law() {
+LAYOUTCHECK_NO_COVERAGE bool every_law() {
   static const bool every = std::getenv("LAYOUTCHECK_FUZZ_EVERY_LAW") != nullptr;
   return every;
 }
@@ -294,7 +296,7 @@ bool every_law() {
 // Runs the law on its operands: the whole law, or for a law over several
 // operations (props::Law::parts) only part `part` (a campaign spreads the
 // parts over inputs; part < 0: all of them).
-void check_law(const QueuedLaw& q, int part, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void check_law(const QueuedLaw& q, int part, const Context& ctx) {
   const props::Law& l = law(q.id);
   std::vector<Arg> args;
   args.reserve(q.n);
@@ -316,9 +318,11 @@ void check_law(const QueuedLaw& q, int part, const Context& ctx) {
 
 // The pick byte chooses the law (pick % n) and, for a law of several parts,
 // the part ((pick / n) % parts).
-int part_of(uint8_t pick, std::size_t n) { return static_cast<int>(pick / n); }
+LAYOUTCHECK_NO_COVERAGE int part_of(uint8_t pick, std::size_t n) {
+  return static_cast<int>(pick / n);
+}
 
-void run_queued_laws(uint8_t pick, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void run_queued_laws(uint8_t pick, const Context& ctx) {
   const bool every = every_law();
   const std::size_t n = g_laws.count;
   g_laws.count = 0;
@@ -333,7 +337,7 @@ void run_queued_laws(uint8_t pick, const Context& ctx) {
 }
 
 // A result must be a valid layout (congruent, leaves >= 1, size in int64).
-void require_valid(const Layout& r, const char* op, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void require_valid(const Layout& r, const char* op, const Context& ctx) {
   try {
     (void)Layout(r.shape(), r.stride());
   } catch (const layout::Error& e) {
@@ -344,7 +348,7 @@ void require_valid(const Layout& r, const char* op, const Context& ctx) {
 
 // Calls f() (returning a Layout); checks refusal messages and the result.
 template <class F>
-std::optional<Layout> call(const char* op, const Context& ctx, F&& f) {
+LAYOUTCHECK_NO_COVERAGE std::optional<Layout> call(const char* op, const Context& ctx, F&& f) {
   std::optional<Layout> r;
   if (!attempt(op, ctx, [&] { r = f(); })) return std::nullopt;
   require_valid(*r, op, ctx);
@@ -356,8 +360,8 @@ std::optional<Layout> call(const char* op, const Context& ctx, F&& f) {
 constexpr int64_t kScan = 4096;  // indices compared pointwise in the checks below
 
 // Pointwise: got(j) == want(j) for j < min(size, kScan) where both fit.
-void same_function(const Layout& got, const Leaves& want, const std::string& what,
-                   const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void same_function(const Layout& got, const Leaves& want,
+                                           const std::string& what, const Context& ctx) {
   const i128 n = size128(got.shape());
   i128 wn = 1;
   for (const Leaf& x : want) {
@@ -380,8 +384,8 @@ void same_function(const Layout& got, const Leaves& want, const std::string& wha
 
 // Collects the leaves kept by `_` and the offset of the fixed part. false: the
 // coordinate does not fit the layout (the library must refuse).
-bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d, Leaves& kept, i128& offset,
-                  bool& wide) {
+LAYOUTCHECK_NO_COVERAGE bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d,
+                                          Leaves& kept, i128& offset, bool& wide) {
   switch (c.kind) {
     case Term::Kind::underscore:
       collect_leaves(s, d, kept);
@@ -412,7 +416,7 @@ bool slice_oracle(const Term& c, const IntTuple& s, const IntTuple& d, Leaves& k
   return true;
 }
 
-void check_slice(const Layout& a, const Term& c, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void check_slice(const Layout& a, const Term& c, const Context& ctx) {
   layout::Sliced r;
   const bool ok = attempt("slice", ctx, [&] { r = layout::slice(a, c); });
   Leaves kept;
@@ -432,7 +436,8 @@ void check_slice(const Layout& a, const Term& c, const Context& ctx) {
   same_function(r.layout, kept, "slice", ctx);
 }
 
-void check_local_tile(const Layout& a, const Tiler& t, const IntTuple& c, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void check_local_tile(const Layout& a, const Tiler& t, const IntTuple& c,
+                                              const Context& ctx) {
   layout::Sliced r;
   const bool ok = attempt("local_tile", ctx, [&] { r = layout::local_tile(a, t, c); });
   std::optional<Layout> z;
@@ -461,7 +466,8 @@ void check_local_tile(const Layout& a, const Tiler& t, const IntTuple& c, const 
         ctx.str());
 }
 
-void check_local_partition(const Layout& a, const Layout& p, int64_t tid, const Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void check_local_partition(const Layout& a, const Layout& p, int64_t tid,
+                                                   const Context& ctx) {
   layout::Sliced r;
   const bool ok = attempt("local_partition", ctx, [&] { r = layout::local_partition(a, p, tid); });
   // The smallest index of P with P(i) = tid (P is small: size <= 2^8).
@@ -515,12 +521,12 @@ void check_local_partition(const Layout& a, const Layout& p, int64_t tid, const 
 
 // ---- swizzle -------------------------------------------------------------------
 
-bool swizzle_valid(int b, int m, int s) {
+LAYOUTCHECK_NO_COVERAGE bool swizzle_valid(int b, int m, int s) {
   const int as = s < 0 ? -s : s;
   return b >= 0 && m >= 0 && as >= b && m + b + as <= 63;
 }
 // XOR the B bits at the source field into the target field.
-int64_t swizzle_def(int b, int m, int s, int64_t x) {
+LAYOUTCHECK_NO_COVERAGE int64_t swizzle_def(int b, int m, int s, int64_t x) {
   const uint64_t u = static_cast<uint64_t>(x);
   const uint64_t mask = b >= 64 ? ~uint64_t{0} : (uint64_t{1} << b) - 1;
   const int src = s >= 0 ? m + s : m, dst = s >= 0 ? m : m - s;
@@ -528,7 +534,8 @@ int64_t swizzle_def(int b, int m, int s, int64_t x) {
 }
 
 // params (the caller's, so that ctx and the queued law can refer to it).
-void check_swizzle(FuzzedDataProvider& in, const Layout& a, IntTuple& params, Context& ctx) {
+LAYOUTCHECK_NO_COVERAGE void check_swizzle(FuzzedDataProvider& in, const Layout& a,
+                                           IntTuple& params, Context& ctx) {
   const int b = in.ConsumeIntegralInRange<int>(-1, 8);
   const int m = in.ConsumeIntegralInRange<int>(-1, 40);
   const int s = in.ConsumeIntegralInRange<int>(-20, 20);
@@ -653,7 +660,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // Runs the queued laws while the operands of the case (which they and ctx
   // refer to) are still alive: every case ends with finish().
-  auto finish = [&] {
+  auto finish = [&]() LAYOUTCHECK_NO_COVERAGE {
     // LAYOUTCHECK_FUZZ_VERBOSE=1: print what each input means (for reading a
     // corpus or a slow unit).
     static const bool verbose = std::getenv("LAYOUTCHECK_FUZZ_VERBOSE") != nullptr;

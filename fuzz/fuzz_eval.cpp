@@ -86,7 +86,7 @@ void gen_pair(FuzzedDataProvider& in, int depth, int& budget, IntTuple& s, IntTu
 
 // The rewrites of make_flat: flatten, drop size-1 modes but the last, merge
 // s0:d0, s1:d1 with d1 = s0*d0. Returns the number of modes that remain.
-int merged_rank(const Leaves& lv) {
+LAYOUTCHECK_NO_COVERAGE int merged_rank(const Leaves& lv) {
   Leaves m;
   for (std::size_t k = 0; k < lv.size(); ++k)
     if (lv[k].s != 1 || k + 1 == lv.size()) m.push_back(lv[k]);
@@ -110,9 +110,9 @@ struct Checker {
   int64_t n;
   std::string in;
 
-  [[noreturn]] void fail(const std::string& what) const { die(what, in); }
+  [[noreturn]] LAYOUTCHECK_NO_COVERAGE void fail(const std::string& what) const { die(what, in); }
 
-  void layout_at(int64_t i) const {
+  LAYOUTCHECK_NO_COVERAGE void layout_at(int64_t i) const {
     const Value want = eval(lv, i);
     int64_t got = 0;
     bool refused = false;
@@ -138,7 +138,8 @@ struct Checker {
            std::to_string(*want.v));
   }
 
-  void flat(bool merged, const std::vector<int64_t>& indices, FuzzedDataProvider& fdp) const {
+  LAYOUTCHECK_NO_COVERAGE void flat(bool merged, const std::vector<int64_t>& indices,
+                                    FuzzedDataProvider& fdp) const {
     const char* name = merged ? "make_flat" : "make_flat_unmerged";
     i128 lo = 0, hi = 0;
     for (const Leaf& x : lv) {

@@ -18,7 +18,7 @@ namespace {
 using fuzz::attempt;
 using fuzz::die;
 
-bool same_tiler(const layout::Tiler& a, const layout::Tiler& b) {
+LAYOUTCHECK_NO_COVERAGE bool same_tiler(const layout::Tiler& a, const layout::Tiler& b) {
   if (a.kind != b.kind) return false;
   if (a.is_layout()) return a.layout == b.layout;
   if (a.is_underscore()) return true;
@@ -28,7 +28,7 @@ bool same_tiler(const layout::Tiler& a, const layout::Tiler& b) {
   return true;
 }
 
-std::string quoted(std::string_view s) {
+LAYOUTCHECK_NO_COVERAGE std::string quoted(std::string_view s) {
   std::string out = "\"";
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
@@ -43,7 +43,7 @@ std::string quoted(std::string_view s) {
   return out + "\"";
 }
 
-void check_layout(std::string_view text) {
+LAYOUTCHECK_NO_COVERAGE void check_layout(std::string_view text) {
   const std::string in = quoted(text);
   layout::Layout l;
   if (!attempt("parse_layout", in, [&] { l = layout::parse_layout(text); })) return;
@@ -61,7 +61,7 @@ void check_layout(std::string_view text) {
     die("print is not a fixed point: " + canon + " -> " + layout::to_string(again), in);
 }
 
-void check_tiler(std::string_view text) {
+LAYOUTCHECK_NO_COVERAGE void check_tiler(std::string_view text) {
   const std::string in = quoted(text);
   layout::Tiler t;
   if (!attempt("parse_tiler", in, [&] { t = layout::parse_tiler(text); })) return;
@@ -78,7 +78,7 @@ void check_tiler(std::string_view text) {
     die("tiler print is not a fixed point: " + canon + " -> " + layout::to_string(again), in);
 }
 
-void check_int_tuple(std::string_view text) {
+LAYOUTCHECK_NO_COVERAGE void check_int_tuple(std::string_view text) {
   const std::string in = quoted(text);
   layout::IntTuple t;
   if (!attempt("parse_int_tuple", in, [&] { t = layout::parse_int_tuple(text); })) return;
@@ -92,7 +92,7 @@ void check_int_tuple(std::string_view text) {
   if (again != t) die("tuple \"" + canon + "\" re-parses to " + layout::to_string(again), in);
 }
 
-void check_term(std::string_view text) {
+LAYOUTCHECK_NO_COVERAGE void check_term(std::string_view text) {
   const std::string in = quoted(text);
   layout::Term t;
   if (!attempt("parse_term", in, [&] { t = layout::parse_term(text); })) return;

@@ -21,14 +21,14 @@ namespace {
 
 using namespace fuzz;
 
-bool valid(int b, int m, int s) {
+LAYOUTCHECK_NO_COVERAGE bool valid(int b, int m, int s) {
   const int as = s < 0 ? -s : s;
   return b >= 0 && m >= 0 && as >= b && m + b + as <= 63;
 }
 
 // Target field gets the source field XORed in (bit by bit, independently of
 // the library's mask arithmetic).
-uint64_t definition(int b, int m, int s, uint64_t x) {
+LAYOUTCHECK_NO_COVERAGE uint64_t definition(int b, int m, int s, uint64_t x) {
   const int as = s < 0 ? -s : s;
   const int dst = s >= 0 ? m : m + as;
   uint64_t y = x;

@@ -65,20 +65,28 @@ Sliced slice_impl(const Layout& l, const Term& c) {
   return unwrap(s.done(), d.done(), offset);
 }
 
-std::string term_string(const Term& t) {
+void append_term(std::string& out, const Term& t) {
   switch (t.kind) {
     case Term::Kind::integer:
-      return std::to_string(t.value);
+      out += std::to_string(t.value);
+      return;
     case Term::Kind::underscore:
-      return "_";
+      out += '_';
+      return;
     case Term::Kind::layout:
-      return to_string(t.shape) + ":" + to_string(t.stride);
+      append_string(out, t.shape);
+      out += ':';
+      append_string(out, t.stride);
+      return;
     case Term::Kind::tuple:
       break;
   }
-  std::string out = "(";
-  for (std::size_t i = 0; i < t.elems.size(); ++i) out += (i ? "," : "") + term_string(t.elems[i]);
-  return out + ")";
+  out += '(';
+  for (std::size_t i = 0; i < t.elems.size(); ++i) {
+    if (i) out += ',';
+    append_term(out, t.elems[i]);
+  }
+  out += ')';
 }
 
 // The smallest index i of the thread layout P with P(i) = tid. Thread layouts
@@ -105,7 +113,13 @@ int64_t thread_index(const Layout& p, int64_t tid) {
 
 Sliced slice(const Layout& l, const Term& coord) {
   return detail::guarded(
-      "slice", [&] { return to_string(l) + ", " + term_string(coord); },
+      "slice",
+      [&] {
+        std::string out = to_string(l);
+        out += ", ";
+        append_term(out, coord);
+        return out;
+      },
       [&] { return slice_impl(l, coord); });
 }
 

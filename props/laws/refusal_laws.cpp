@@ -70,7 +70,7 @@ Outcome refuse_msg_one(const Algebra& alg, const std::vector<Arg>& args, const O
   try {
     (void)op.run(alg, a, b, size64(b));
   } catch (const Error& e) {
-    if (e.op().empty() || e.condition().empty() || std::string(e.what()).empty())
+    if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
       return fail("REFUSE-MSG", args,
                   std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
   } catch (const std::exception& e) {
