@@ -169,13 +169,12 @@ struct Context {
   }
 };
 
-// Open library findings (docs/FUZZING.md, fuzz/regressions/fuzz_algebra/open/)
+// Open library or law findings (docs/FUZZING.md, fuzz/regressions/fuzz_algebra/open/)
 // that would otherwise stop every campaign at the same place. Each entry
-// matches one reported bug narrowly; LAYOUTCHECK_FUZZ_ALL=1 turns the filter
-// off (the open reproducers run that way). Remove an entry when its bug is fixed.
-// Open findings are filtered by name; LAYOUTCHECK_FUZZ_UNFILTER=<name>[-...]
-// (or "all") turns one (or every) filter off, which is how the reproducers in
-// fuzz/regressions/fuzz_algebra/open/ are run.
+// matches one reported bug narrowly and is filtered by name;
+// LAYOUTCHECK_FUZZ_UNFILTER=<name>[-...] (or "all") turns one (or every)
+// filter off, which is how the reproducers in open/ are run. Remove an entry
+// when its bug is fixed.
 LAYOUTCHECK_NO_COVERAGE bool filtered(const char* name) {
   static const std::string off = [] {
     const char* e = std::getenv("LAYOUTCHECK_FUZZ_UNFILTER");
@@ -191,39 +190,13 @@ struct OpenFinding {
   const char* name;
   bool (*matches)(const props::Counterexample&, const std::vector<Arg>&);
 };
-// An operand (a layout, or a layout inside a tiler) whose span sum (s-1)|d|
-// passes INT64_MAX, e.g. 2:-2^63 (its offsets 0 and -2^63 fit, the span not).
-LAYOUTCHECK_NO_COVERAGE bool unrepresentable(const Layout& l) {
-  i128 span = 0;
-  for (const Leaf& x : leaves(l))
-    span += static_cast<i128>(x.s - 1) * (x.d < 0 ? -i128{x.d} : i128{x.d});
-  return span > kI64Max;
-}
-LAYOUTCHECK_NO_COVERAGE bool unrepresentable(const Tiler& t) {
-  if (t.is_layout()) return unrepresentable(t.layout);
-  for (const Tiler& e : t.elems)
-    if (unrepresentable(e)) return true;
-  return false;
-}
-LAYOUTCHECK_NO_COVERAGE bool any_unrepresentable(const props::Counterexample&,
-                                                 const std::vector<Arg>& args) {
-  for (const Arg& a : args) {
-    if (const Layout* l = std::get_if<Layout>(&a); l && unrepresentable(*l)) return true;
-    if (const Tiler* t = std::get_if<Tiler>(&a); t && unrepresentable(*t)) return true;
-  }
-  return false;
-}
-
-// The six findings of the first campaigns were fixed in 1b2e06c (their
-// reproducers are replayed from fuzz/regressions/fuzz_algebra/). Open:
+// The findings so far are fixed: the six of the first campaigns in 1b2e06c,
+// the last one (COMP-REFUSE comparing with the oracle's "does not fit"
+// sentinel where B's offsets pass int64; the laws now evaluate A(B(i)) in
+// 128 bits) with this list emptied. Their reproducers are replayed from
+// fuzz/regressions/fuzz_algebra/. Open: none.
 LAYOUTCHECK_NO_COVERAGE const std::vector<OpenFinding>& open_findings() {
-  static const std::vector<OpenFinding> open = {
-      // Law-side: COMP-ID, COMP-TILER, LDIV-PERM, RINV-FN, LINV-FN and
-      // PROD-SIZE now need representable operands, but other laws do not:
-      // COMP-REFUSE compares logical_divide((4,1):(1,1), 4:3074457345618258604)
-      // with the oracle's "does not fit" sentinel (B's span passes int64).
-      {"unrepresentable-operand", any_unrepresentable},
-  };
+  static const std::vector<OpenFinding> open = {};
   return open;
 }
 

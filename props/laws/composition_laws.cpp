@@ -8,11 +8,17 @@ namespace {
 
 using namespace util;
 
-// A(B(i)) for i < size(B), A naturally extended (INT64_MIN when unrepresentable).
+// A(B(i)) for i < size(B), A naturally extended, in 128 bits: B(i) may pass
+// int64 while A(B(i)) fits (A o B is then representable and must be right).
+// INT64_MIN when A(B(i)) itself is past int64 (a result must then have been
+// refused: a representable result never takes that value); the case is
+// skipped (oracle::Unrepresentable) where even 128 bits cannot hold B(i).
 auto composed(const Layout& a, const Layout& b) {
   return [al = oracle::leaves(a), bl = oracle::leaves(b)](int64_t i) {
-    const int64_t bi = value(bl, i);
-    return bi == INT64_MIN ? INT64_MIN : value(al, bi);
+    const auto bi = oracle::eval_wide(bl, i);
+    const auto abi = bi ? oracle::eval_wide(al, *bi) : std::nullopt;
+    if (!abi) throw oracle::Unrepresentable{};
+    return *abi >= INT64_MIN && *abi <= INT64_MAX ? static_cast<int64_t>(*abi) : INT64_MIN;
   };
 }
 

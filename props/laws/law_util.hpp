@@ -202,7 +202,11 @@ Outcome pointwise(const std::string& law, const std::vector<Arg>& args, const Wh
   const Leaves gl = oracle::leaves(got);
   for (int64_t i = 0; i < n; ++i) {
     const int64_t w = want(i), g = value(gl, i);
-    if (w != g) return fail(law, args, what(), i, w, g);
+    if (w == g) continue;
+    if (w == INT64_MIN)  // the definition's value is past int64: refusing was due
+      return fail(law, args, what() + " (the value it defines there is past int64)", i,
+                  std::nullopt, g);
+    return fail(law, args, what(), i, w, g);
   }
   return std::nullopt;
 }

@@ -48,6 +48,30 @@ std::optional<int64_t> eval(const Leaves& leaves, int64_t i) {
   return static_cast<int64_t>(value);
 }
 
+std::optional<wide> eval_wide(const Leaves& leaves, wide x) {
+  const wide bound = wide{1} << 125;
+  if (x > bound || x < -bound) return std::nullopt;
+  const std::size_t n = leaves.size();
+  if (n == 0) return wide{0};
+  const bool negative = x < 0;
+  wide rest = negative ? -x : x;  // < 2^125
+  wide value = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    wide digit = rest;
+    if (k + 1 < n) {
+      digit = rest % leaves[k].s;
+      rest /= leaves[k].s;
+    }
+    // |digit| < 2^125 and |d| <= 2^63: the product may not fit; past 2^125
+    // in either factor's product the value is out of bounds anyway.
+    const wide d = leaves[k].d;
+    if (d != 0 && digit > bound / (d < 0 ? -d : d)) return std::nullopt;
+    value += digit * d;
+    if (value > bound || value < -bound) return std::nullopt;
+  }
+  return negative ? -value : value;
+}
+
 std::optional<int64_t> eval(const layout::Layout& l, int64_t i) { return eval(leaves(l), i); }
 
 std::vector<int64_t> table(const layout::Layout& l, int64_t limit) {

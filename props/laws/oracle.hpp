@@ -26,6 +26,11 @@ Leaves leaves(const layout::Layout& l);
 std::optional<int64_t> size(const layout::Layout& l);
 // L(i) by the definition; nullopt when the value does not fit in int64.
 std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
+// L(x) for a 128-bit index x, the value in 128 bits: for evaluating A at B(i)
+// when B's offsets pass int64 (A o B may still fit). nullopt when |x| or a
+// partial sum passes 2^125.
+__extension__ typedef __int128 wide;
+std::optional<wide> eval_wide(const Leaves& leaves, wide x);
 std::optional<int64_t> eval(const layout::Layout& l, int64_t i);
 
 // Every value L(0..size-1). Throws TooLarge when size > limit (the caller
