@@ -59,8 +59,14 @@ std::optional<wide> eval_wide(const Leaves& leaves, wide x) {
   for (std::size_t k = 0; k < n; ++k) {
     wide digit = rest;
     if (k + 1 < n) {
-      digit = rest % leaves[k].s;
-      rest /= leaves[k].s;
+      if (rest < (wide{1} << 64)) {  // 64-bit division (the 128-bit one is a library call)
+        const uint64_t r = static_cast<uint64_t>(rest), s = static_cast<uint64_t>(leaves[k].s);
+        digit = r % s;
+        rest = r / s;
+      } else {
+        digit = rest % leaves[k].s;
+        rest /= leaves[k].s;
+      }
     }
     // |digit| < 2^125 and |d| <= 2^63: the product may not fit; past 2^125
     // in either factor's product the value is out of bounds anyway.

@@ -46,6 +46,10 @@ inline std::optional<std::string> validate_complement(const Layout& x, const Lay
 // Expected value of the regrouped layout at index i.
 // Divides: part 0/1 are the tile/rest digits t, u of A_k(J_k(t + size(B_k) u)),
 // J_k = (B_k, C_k). Products: A_k(t) + C_k(B_k(u)).
+// All in 128 bits (an operand's offsets, or J's, may pass int64 where the
+// result's do not); INT64_MIN when the value is past int64, which a
+// representable result never takes; oracle::Unrepresentable (the case is
+// skipped) where even 128 bits do not hold an intermediate.
 inline int64_t expected_value(const std::vector<Half>& halves, const Ints& piece_sizes,
                               const std::vector<Piece>& pieces, bool product, int64_t i) {
   const Ints dg = digits(i, piece_sizes);
@@ -54,26 +58,23 @@ inline int64_t expected_value(const std::vector<Half>& halves, const Ints& piece
   u.resize(halves.size());
   for (std::size_t k = 0; k < pieces.size(); ++k)
     (pieces[k].part == 1 ? u : t)[pieces[k].mode] = dg[k];
+  auto at = [](const Leaves& lv, i128 x) {
+    const auto v = oracle::eval_wide(lv, x);
+    if (!v) throw oracle::Unrepresentable{};
+    return *v;
+  };
   i128 sum = 0;
   for (std::size_t k = 0; k < halves.size(); ++k) {
     const Half& h = halves[k];
-    int64_t v = 0;
-    if (h.whole) {
-      v = value(h.al, t[k]);
-    } else if (h.unit) {
-      v = value(h.al, u[k]);
-    } else if (product) {
-      const int64_t bu = value(h.bl, u[k]);
-      const int64_t cb = bu == INT64_MIN ? INT64_MIN : value(h.cl, bu);
-      const int64_t at = value(h.al, t[k]);
-      if (cb == INT64_MIN || at == INT64_MIN) return INT64_MIN;
-      v = at + cb;
-    } else {
-      const int64_t j = value(h.jl, t[k] + h.size_b * u[k]);
-      v = j == INT64_MIN ? INT64_MIN : value(h.al, j);
-    }
-    if (v == INT64_MIN) return INT64_MIN;
-    sum += v;
+    if (h.whole)
+      sum += at(h.al, t[k]);
+    else if (h.unit)
+      sum += at(h.al, u[k]);
+    else if (product)
+      sum += at(h.al, t[k]) + at(h.cl, at(h.bl, u[k]));
+    else
+      sum += at(h.al, at(h.jl, t[k] + static_cast<i128>(h.size_b) * u[k]));
+    if (sum > (i128{1} << 126) || sum < -(i128{1} << 126)) throw oracle::Unrepresentable{};
   }
   if (sum > INT64_MAX || sum <= INT64_MIN) return INT64_MIN;
   return static_cast<int64_t>(sum);
