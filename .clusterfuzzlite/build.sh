@@ -2,7 +2,8 @@
 # Builds the fuzz targets for ClusterFuzzLite / OSS-Fuzz with the compiler and
 # flags the builder passes: $CXX, $CXXFLAGS (sanitizers, -fsanitize=fuzzer-no-link,
 # -stdlib=libc++), $LIB_FUZZING_ENGINE (link flag or library of the engine),
-# and $OUT (where targets, <target>_seed_corpus.zip and <target>.dict go).
+# and $OUT (where targets, <target>_seed_corpus.zip, <target>.dict and
+# <target>.options go).
 # Plain compiler invocations, no CMake: the library (lib/src), the law
 # catalog (props/laws) and one fuzz/<target>.cpp each.
 #
@@ -56,6 +57,7 @@ for t in "${targets[@]}"; do
     zip -q -j "$OUT/${t}_seed_corpus.zip" "${seeds[@]}"
   fi
   [[ -f "fuzz/dict/$t.dict" ]] && cp "fuzz/dict/$t.dict" "$OUT/$t.dict"
+  [[ -f "fuzz/$t.options" ]] && cp "fuzz/$t.options" "$OUT/$t.options"
 done
 rm -rf "$obj"
 echo "build.sh: ${targets[*]} -> $OUT"

@@ -30,6 +30,11 @@ for t in "${targets[@]}"; do
   args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$work/")
   [[ -f "fuzz/dict/$t.dict" ]] && args+=(-dict="fuzz/dict/$t.dict")
+  # fuzz/<target>.options ([libfuzzer] key = value lines, as on ClusterFuzzLite)
+  if [[ -f "fuzz/$t.options" ]]; then
+    while IFS= read -r kv; do args+=("-$kv"); done < <(
+      sed -n '/^\[libfuzzer\]/,/^\[/{s/^\([a-z_]*\) *= *\(.*[^ ]\) *$/\1=\2/p}' "fuzz/$t.options")
+  fi
   seeds=("fuzz/corpus/$t")
   [[ -d "fuzz/regressions/$t" ]] && seeds+=("fuzz/regressions/$t")
   status=0

@@ -647,8 +647,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           part = " on " +
                  l.parts[static_cast<std::size_t>(part_of(pick, g_laws.count)) % l.parts.size()];
       }
-      std::fprintf(stderr, "input: %s laws: %s (picked %d%s)\n", ctx.str().c_str(), laws.c_str(),
-                   g_laws.count == 0 ? -1 : static_cast<int>(pick % g_laws.count), part.c_str());
+      std::fprintf(stderr, "input: %s laws: %s (picked %d%s; %zu of %zu bytes read)\n",
+                   ctx.str().c_str(), laws.c_str(),
+                   g_laws.count == 0 ? -1 : static_cast<int>(pick % g_laws.count), part.c_str(),
+                   size - in.remaining_bytes(), size);
     }
     run_queued_laws(pick, ctx);
   };

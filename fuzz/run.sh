@@ -70,6 +70,11 @@ for t in "${targets[@]}"; do
   args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$work/")
   [[ -f "$root/fuzz/dict/$t.dict" ]] && args+=(-dict="$root/fuzz/dict/$t.dict")
+  # fuzz/<target>.options ([libfuzzer] key = value lines, as on ClusterFuzzLite)
+  if [[ -f "$root/fuzz/$t.options" ]]; then
+    while IFS= read -r kv; do args+=("-$kv"); done < <(
+      sed -n '/^\[libfuzzer\]/,/^\[/{s/^\([a-z_]*\) *= *\(.*[^ ]\) *$/\1=\2/p}' "$root/fuzz/$t.options")
+  fi
   seeds=("$root/fuzz/corpus/$t")
   [[ -d "$root/fuzz/regressions/$t" ]] && seeds+=("$root/fuzz/regressions/$t")
   echo "== $t: ${seconds}s, $jobs job(s), log in $work"
