@@ -43,6 +43,43 @@ void run(benchmark::State& state, Op op) {
   }
 }
 
+// Times a refusal: op() must throw layout::Error; one iteration is the call,
+// the throw, the catch and reading the message (the cost a search over
+// candidate layouts, or a fuzzer, pays per refused candidate).
+template <class Op>
+void run_refusal(benchmark::State& state, Op op) {
+  try {
+    (void)op();
+    state.SkipWithError("the operation did not refuse");
+    return;
+  } catch (const layout::Error&) {
+  }
+  for (auto _ : state) {
+    try {
+      (void)op();
+    } catch (const layout::Error& e) {
+      benchmark::DoNotOptimize(*e.what());
+    }
+  }
+}
+
+void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run_refusal(state, [&] { return layout::composition(a, b); });
+}
+
+void BM_RefusedLogicalDivide(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run_refusal(state, [&] { return layout::logical_divide(a, b); });
+}
+
+void BM_RefusedEval(benchmark::State& state, const char* a_text, int64_t i) {
+  const Layout a = layout::parse_layout(a_text);
+  run_refusal(state, [&] { return a(i); });
+}
+
 void BM_Coalesce(benchmark::State& state, const char* a_text) {
   const Layout a = layout::parse_layout(a_text);
   run(state, [&] { return layout::coalesce(a); });
@@ -111,6 +148,16 @@ int register_all() {
       "(8:2,(2,2):(1,8))");
   add("logical_divide/((4,8),(2,16)):((2,64),(1,8))/4:2", BM_LogicalDivide,
       "((4,8),(2,16)):((2,64),(1,8))", "4:2");
+  // refusals: a carry across A's boundary (the no-carry check, deep in the
+  // walk); a tiler whose complement refuses, inside a by-mode divide (two
+  // context levels: "mode 0: complement(...): "); an offset past int64 (a
+  // leaf operation).
+  add("refusal/composition/(6,2):(1,7)o(3,2):(2,3)", BM_RefusedComposition, "(6,2):(1,7)",
+      "(3,2):(2,3)");
+  add("refusal/logical_divide/((6,2),8):((1,7),16)/<(3,2):(2,3),_>", BM_RefusedLogicalDivide,
+      "((6,2),8):((1,7),16)", "<(3,2):(2,3),_>");
+  add("refusal/eval/(4,2):(4611686018427387904,1),2", BM_RefusedEval,
+      "(4,2):(4611686018427387904,1)", int64_t{2});
   return 0;
 }
 
