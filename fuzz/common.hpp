@@ -1,6 +1,7 @@
 // Shared pieces of the fuzz targets: failure reporting, refusal checks, a
 // 128-bit brute-force evaluator written independently of the library and of
-// props/laws (the plain colexicographic definition), and builders that turn
+// props/laws' evaluators (the plain colexicographic definition; it shares
+// only the digit step, oracle::next_digit), and builders that turn
 // fuzzer bytes into nested shapes, strides, tilers and slicing coordinates.
 //
 // Nothing here links gtest or RapidCheck: the targets build with libFuzzer
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "layout/algebra.hpp"
+#include "oracle.hpp"
 
 // Checking code (the brute-force evaluators, the failure reports, the law
 // queue) is compiled without coverage instrumentation in libFuzzer builds:
@@ -125,18 +127,7 @@ LAYOUTCHECK_NO_COVERAGE inline Value eval(const Leaves& lv, i128 i) {
   i128 sum = 0;
   bool huge = false;
   for (std::size_t k = 0; k < lv.size(); ++k) {
-    const bool last = k + 1 == lv.size();
-    i128 digit = x;
-    if (!last) {
-      if (x < (i128{1} << 64)) {  // 64-bit division (the 128-bit one is a library call)
-        const uint64_t ux = static_cast<uint64_t>(x), s = static_cast<uint64_t>(lv[k].s);
-        digit = ux % s;
-        x = ux / s;
-      } else {
-        digit = x % lv[k].s;
-        x /= lv[k].s;
-      }
-    }
+    const i128 digit = k + 1 == lv.size() ? x : props::oracle::next_digit(x, lv[k].s);
     const i128 term = digit * lv[k].d;  // |digit| < 2^64, |d| <= 2^63
     if (!fits(term)) out.wide = true;
     if (term > (i128{1} << 120) || term < -(i128{1} << 120)) huge = true;

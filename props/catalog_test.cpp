@@ -724,9 +724,9 @@ struct CompOffByOneStride : Algebra {
 TEST(Catalog, CompositionWithOffsetsPastInt64IsCheckedIn128Bits) {
   const std::vector<Arg> args = {layout::parse_layout("(4,1):(1,1)"),
                                  layout::parse_layout("4:3074457345618258604")};
-  EXPECT_EQ(layout::to_string(layout::composition(std::get<Layout>(args[0]),
-                                                  std::get<Layout>(args[1]))),
-            "4:768614336404564651");
+  EXPECT_EQ(
+      layout::to_string(layout::composition(std::get<Layout>(args[0]), std::get<Layout>(args[1]))),
+      "4:768614336404564651");
   for (const char* id : {"COMP-FN", "COMP-REFUSE"}) {
     const Law* law = props::find_law(id);
     ASSERT_NE(law, nullptr);

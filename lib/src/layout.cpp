@@ -357,8 +357,7 @@ int64_t crd2idx(const IntTuple& c, const IntTuple& shape) {
 
 int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
   return detail::guarded(
-      "crd2idx",
-      [&] { return to_string(c) + ", " + to_string(shape) + ", " + to_string(stride); },
+      "crd2idx", [&] { return to_string(c) + ", " + to_string(shape) + ", " + to_string(stride); },
       [&] {
         if (!congruent(shape, stride)) detail::refuse("shape and stride are not congruent");
         return crd2idx_total(c.root(), shape.root(), stride.root());

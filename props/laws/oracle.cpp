@@ -57,17 +57,7 @@ std::optional<wide> eval_wide(const Leaves& leaves, wide x) {
   wide rest = negative ? -x : x;  // < 2^125
   wide value = 0;
   for (std::size_t k = 0; k < n; ++k) {
-    wide digit = rest;
-    if (k + 1 < n) {
-      if (rest < (wide{1} << 64)) {  // 64-bit division (the 128-bit one is a library call)
-        const uint64_t r = static_cast<uint64_t>(rest), s = static_cast<uint64_t>(leaves[k].s);
-        digit = r % s;
-        rest = r / s;
-      } else {
-        digit = rest % leaves[k].s;
-        rest /= leaves[k].s;
-      }
-    }
+    const wide digit = k + 1 < n ? next_digit(rest, leaves[k].s) : rest;
     // |digit| < 2^125 and |d| <= 2^63: the product may not fit; past 2^125
     // in either factor's product the value is out of bounds anyway.
     const wide d = leaves[k].d;

@@ -31,6 +31,19 @@ std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
 // partial sum passes 2^125.
 __extension__ typedef __int128 wide;
 std::optional<wide> eval_wide(const Leaves& leaves, wide x);
+
+// One colexicographic digit: rest mod s, leaving rest / s in rest (0 <= rest,
+// 0 < s). A 64-bit division while rest fits (the 128-bit one is a library call).
+inline wide next_digit(wide& rest, int64_t s) {
+  if (rest < (wide{1} << 64)) {
+    const uint64_t r = static_cast<uint64_t>(rest), us = static_cast<uint64_t>(s);
+    rest = r / us;
+    return r % us;
+  }
+  const wide digit = rest % s;
+  rest /= s;
+  return digit;
+}
 std::optional<int64_t> eval(const layout::Layout& l, int64_t i);
 
 // Every value L(0..size-1). Throws TooLarge when size > limit (the caller

@@ -63,7 +63,7 @@ private:
   IntTuple stride_;
 };
 
-std::string to_string(const Layout& l);  // "shape:stride"
+std::string to_string(const Layout& l);                 // "shape:stride"
 void append_string(std::string& out, const Layout& l);  // appends to_string(l)
 
 // Flattened modes (s_k, d_k), leaves left to right.
