@@ -66,37 +66,18 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
 // DIV-REGROUP: where defined, zipped/tiled/flat_divide are the by-mode
 // logical_divide regrouped: tiles first, then rests, then A's other modes,
 // pointwise; zipped has modes (prod T, prod R), tiled (prod T, R_0, ...).
-// Parts: the three divides (first <= part < last).
-constexpr std::pair<Group, const char*> kRegroupedDivides[] = {
-    {Group::zipped, "zipped_divide"}, {Group::tiled, "tiled_divide"}, {Group::flat, "flat_divide"}};
-
-Outcome div_regroup_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
-                          std::size_t last) {
-  const Layout& a = std::get<Layout>(args[0]);
-  const Tiler& t = std::get<Tiler>(args[1]);
-  std::optional<std::optional<Halves>> halves;  // built once, at the first result
-  for (std::size_t part = first; part < last; ++part) {
-    const auto& [g, name] = kRegroupedDivides[part];
-    Layout r;
-    try {
-      r = g == Group::zipped  ? alg.zipped_divide(a, t)
-          : g == Group::tiled ? alg.tiled_divide(a, t)
-                              : alg.flat_divide(a, t);
-    } catch (const Error&) {
-      continue;
-    }
-    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, /*product=*/false);
-    if (!*halves) return std::nullopt;
-    const Plan p = arrange(**halves, t, g, false);
-    if (auto bad = check_plan("DIV-REGROUP", args, name, p, r, false)) return bad;
-  }
-  return std::nullopt;
-}
-Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args) {
-  return div_regroup_parts(alg, args, 0, 3);
-}
-Outcome div_regroup_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
-  return div_regroup_parts(alg, args, part % 3, part % 3 + 1);
+// Parts: the three divides.
+constexpr Regrouping kRegroupedDivides[] = {
+    {"zipped_divide", Group::zipped,
+     [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.zipped_divide(a, t); }},
+    {"tiled_divide", Group::tiled,
+     [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.tiled_divide(a, t); }},
+    {"flat_divide", Group::flat,
+     [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.flat_divide(a, t); }},
+};
+Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                    std::size_t last) {
+  return check_regroupings("DIV-REGROUP", kRegroupedDivides, false, alg, args, first, last);
 }
 
 }  // namespace
@@ -125,9 +106,9 @@ std::vector<Law> divide_laws() {
        "zipped_divide, tiled_divide, flat_divide",
        "layout tilers, by-mode tilers with `_`, random nested",
        {K::layout, K::tiler},
-       guard(div_regroup),
-       {"zipped_divide", "tiled_divide", "flat_divide"},
-       guard_part(div_regroup_part)},
+       guard_parts(div_regroup, std::size(kRegroupedDivides)),
+       part_names(kRegroupedDivides),
+       guard_part(div_regroup, std::size(kRegroupedDivides))},
   };
 }
 

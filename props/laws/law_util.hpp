@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -227,10 +228,27 @@ inline Check guard(Outcome (*f)(const Algebra&, const std::vector<Arg>&)) {
     return guarded([&] { return f(alg, args); });
   };
 }
-inline PartCheck guard_part(Outcome (*f)(const Algebra&, const std::vector<Arg>&, std::size_t)) {
-  return [f](const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
-    return guarded([&] { return f(alg, args, part); });
+
+// A law of n parts (Law::parts) written once, as a check of the parts
+// [first, last): the whole law is parts [0, n), check_part(p) part p mod n.
+using PartsCheck = Outcome (*)(const Algebra&, const std::vector<Arg>&, std::size_t first,
+                               std::size_t last);
+inline Check guard_parts(PartsCheck f, std::size_t n) {
+  return [f, n](const Algebra& alg, const std::vector<Arg>& args) {
+    return guarded([&] { return f(alg, args, 0, n); });
   };
+}
+inline PartCheck guard_part(PartsCheck f, std::size_t n) {
+  return [f, n](const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
+    return guarded([&] { return f(alg, args, part % n, part % n + 1); });
+  };
+}
+// The part names of a law whose parts are the entries of a table (each with a `name`).
+template <class Entry, std::size_t N>
+std::vector<std::string> part_names(const Entry (&table)[N]) {
+  std::vector<std::string> out;
+  for (const Entry& e : table) out.emplace_back(e.name);
+  return out;
 }
 
 // Operands whose own offsets fit in int64 (the span sum (s-1)|d| does): a law

@@ -29,33 +29,16 @@ Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
 
 // PROD-REGROUP: where defined, zipped/tiled_product are the by-mode
 // logical_product regrouped (A_0.., P_0.., A_r..) pointwise. Parts: the two
-// products (first <= part < last).
-Outcome prod_regroup_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
-                           std::size_t last) {
-  const Layout& a = std::get<Layout>(args[0]);
-  const Tiler& t = std::get<Tiler>(args[1]);
-  std::optional<std::optional<Halves>> halves;  // built once, at the first result
-  for (std::size_t part = first; part < last; ++part) {
-    const Group g = part == 0 ? Group::zipped : Group::tiled;
-    const std::string name = g == Group::zipped ? "zipped_product" : "tiled_product";
-    Layout r;
-    try {
-      r = g == Group::zipped ? alg.zipped_product(a, t) : alg.tiled_product(a, t);
-    } catch (const Error&) {
-      continue;
-    }
-    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, /*product=*/true);
-    if (!*halves) return std::nullopt;
-    const Plan p = arrange(**halves, t, g, true);
-    if (auto bad = check_plan("PROD-REGROUP", args, name, p, r, true)) return bad;
-  }
-  return std::nullopt;
-}
-Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args) {
-  return prod_regroup_parts(alg, args, 0, 2);
-}
-Outcome prod_regroup_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
-  return prod_regroup_parts(alg, args, part % 2, part % 2 + 1);
+// products.
+constexpr Regrouping kRegroupedProducts[] = {
+    {"zipped_product", Group::zipped,
+     [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.zipped_product(a, t); }},
+    {"tiled_product", Group::tiled,
+     [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.tiled_product(a, t); }},
+};
+Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                     std::size_t last) {
+  return check_regroupings("PROD-REGROUP", kRegroupedProducts, true, alg, args, first, last);
 }
 
 // A is a bijection onto [0, size(A)) (compact up to a permutation).
@@ -70,10 +53,12 @@ bool compact(const Layout& a) {
 
 // PROD-SIZE: logical, zipped, tiled, blocked and raked products have
 // size(A)*size(B) elements; never refused when A is compact up to a
-// permutation and B has strides >= 0. Parts: the five products (first <= part
-// < last).
-using Product = Layout (*)(const Algebra&, const Layout&, const Layout&);
-constexpr std::pair<const char*, Product> kProducts[] = {
+// permutation and B has strides >= 0. Parts: the five products.
+struct Product {
+  const char* name;
+  Layout (*run)(const Algebra&, const Layout&, const Layout&);
+};
+constexpr Product kProducts[] = {
     {"logical_product",
      [](const Algebra& g, const Layout& x, const Layout& y) { return g.logical_product(x, y); }},
     {"zipped_product",
@@ -85,10 +70,9 @@ constexpr std::pair<const char*, Product> kProducts[] = {
     {"raked_product",
      [](const Algebra& g, const Layout& x, const Layout& y) { return g.raked_product(x, y); }},
 };
-constexpr std::size_t kProductCount = sizeof(kProducts) / sizeof(kProducts[0]);
 
-Outcome prod_size_parts(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
-                        std::size_t last) {
+Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                  std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto sa = oracle::size(a), sb = oracle::size(b);
@@ -99,10 +83,10 @@ Outcome prod_size_parts(const Algebra& alg, const std::vector<Arg>& args, std::s
   for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
   const bool must = nonneg && compact(a);
   for (std::size_t part = first; part < last; ++part) {
-    const auto& [name, f] = kProducts[part];
+    const auto& [name, run] = kProducts[part];
     Layout r;
     try {
-      r = f(alg, a, b);
+      r = run(alg, a, b);
     } catch (const Error& e) {
       if (must) return refused("PROD-SIZE", args, name, e);
       continue;
@@ -113,12 +97,6 @@ Outcome prod_size_parts(const Algebra& alg, const std::vector<Arg>& args, std::s
                   std::nullopt, static_cast<int64_t>(want), oracle::size(r).value_or(-1));
   }
   return std::nullopt;
-}
-Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args) {
-  return prod_size_parts(alg, args, 0, kProductCount);
-}
-Outcome prod_size_part(const Algebra& alg, const std::vector<Arg>& args, std::size_t part) {
-  return prod_size_parts(alg, args, part % kProductCount, part % kProductCount + 1);
 }
 
 // BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
@@ -219,18 +197,18 @@ std::vector<Law> product_laws() {
        "zipped_product, tiled_product",
        "layout and by-mode tilers, random nested",
        {K::layout, K::tiler},
-       guard(prod_regroup),
-       {"zipped_product", "tiled_product"},
-       guard_part(prod_regroup_part)},
+       guard_parts(prod_regroup, std::size(kRegroupedProducts)),
+       part_names(kRegroupedProducts),
+       guard_part(prod_regroup, std::size(kRegroupedProducts))},
       {"PROD-SIZE",
        "logical/zipped/tiled/blocked/raked products have size(A)*size(B) elements; never refused "
        "for A compact up to a permutation and B with strides >= 0",
        "logical_product, zipped_product, tiled_product, blocked_product, raked_product",
        "compact and permuted A, gapped A, any B",
        {K::layout, K::layout},
-       guard(prod_size),
-       {"logical_product", "zipped_product", "tiled_product", "blocked_product", "raked_product"},
-       guard_part(prod_size_part)},
+       guard_parts(prod_size, std::size(kProducts)),
+       part_names(kProducts),
+       guard_part(prod_size, std::size(kProducts))},
       {"BLOCKED-DEF",
        "where defined: mode k of blocked_product(A, B) is (A'_k, (C o B')_k), C = complement(A, "
        "size(A) cosize(B)), A' and B' padded with 1:0; value sum A'_k(x_k) + C(sum B'_k(y_k))",

@@ -244,4 +244,37 @@ inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
       [&](int64_t i) { return expected_value(p.halves, p.piece_sizes, p.pieces, product, i); });
 }
 
+// One operation a regrouping law checks, and its grouping.
+struct Regrouping {
+  const char* name;
+  Group group;
+  Layout (*run)(const Algebra&, const Layout&, const Tiler&);
+};
+
+// DIV-REGROUP / PROD-REGROUP on the operations [first, last) of `ops`: each
+// result that is not refused is its grouping of the by-mode logical divide
+// (product) of A by T, args = {A, T}. The halves do not depend on the
+// grouping: they are built once, at the first result.
+inline Outcome check_regroupings(const std::string& law, const Regrouping* ops, bool product,
+                                 const Algebra& alg, const std::vector<Arg>& args,
+                                 std::size_t first, std::size_t last) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Tiler& t = std::get<Tiler>(args[1]);
+  std::optional<std::optional<Halves>> halves;
+  for (std::size_t part = first; part < last; ++part) {
+    const Regrouping& op = ops[part];
+    Layout r;
+    try {
+      r = op.run(alg, a, t);
+    } catch (const Error&) {
+      continue;
+    }
+    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, product);
+    if (!*halves) return std::nullopt;
+    const Plan p = arrange(**halves, t, op.group, product);
+    if (auto bad = check_plan(law, args, op.name, p, r, product)) return bad;
+  }
+  return std::nullopt;
+}
+
 }  // namespace props::util
