@@ -24,30 +24,6 @@ std::optional<int64_t> size(const layout::Layout& l) {
   return static_cast<int64_t>(r);
 }
 
-std::optional<int64_t> eval(const Leaves& leaves, int64_t i) {
-  const std::size_t n = leaves.size();
-  if (n == 0) return 0;
-  const Leaf* lv = leaves.data();
-  const bool negative = i < 0;
-  // |i| <= 2^63 fits in uint64: the digits come from 64-bit division (the
-  // 128-bit one is a library call), the sum of the terms is kept in 128 bits.
-  uint64_t x = negative ? uint64_t{0} - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
-  i128 value = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    uint64_t digit = x;
-    if (k + 1 < n) {
-      const uint64_t s = static_cast<uint64_t>(lv[k].s);  // >= 1
-      digit = x % s;
-      x /= s;
-    }
-    value += static_cast<i128>(digit) * lv[k].d;  // |digit| <= 2^63: |term| <= 2^126
-    if (value > (i128{1} << 125) || value < -(i128{1} << 125)) return std::nullopt;
-  }
-  if (negative) value = -value;
-  if (value > INT64_MAX || value < INT64_MIN) return std::nullopt;
-  return static_cast<int64_t>(value);
-}
-
 std::optional<wide> eval_wide(const Leaves& leaves, wide x) {
   const wide bound = wide{1} << 125;
   if (x > bound || x < -bound) return std::nullopt;
@@ -58,14 +34,24 @@ std::optional<wide> eval_wide(const Leaves& leaves, wide x) {
   wide value = 0;
   for (std::size_t k = 0; k < n; ++k) {
     const wide digit = k + 1 < n ? next_digit(rest, leaves[k].s) : rest;
-    // |digit| < 2^125 and |d| <= 2^63: the product may not fit; past 2^125
-    // in either factor's product the value is out of bounds anyway.
+    // A term or a partial sum past 2^125: out of bounds. |d| <= 2^63, so a
+    // digit <= 2^63 (every digit of an int64 index) gives a term of at most
+    // 2^126, which fits; a larger digit (< 2^125) is checked by division
+    // first (a library call, off the int64 path), as the product may not fit.
     const wide d = leaves[k].d;
-    if (d != 0 && digit > bound / (d < 0 ? -d : d)) return std::nullopt;
-    value += digit * d;
+    if (digit > (wide{1} << 63) && d != 0 && digit > bound / (d < 0 ? -d : d)) return std::nullopt;
+    const wide term = digit * d;
+    if (term > bound || term < -bound) return std::nullopt;
+    value += term;
     if (value > bound || value < -bound) return std::nullopt;
   }
   return negative ? -value : value;
+}
+
+std::optional<int64_t> eval(const Leaves& leaves, int64_t i) {
+  const std::optional<wide> v = eval_wide(leaves, i);
+  if (!v || *v > INT64_MAX || *v < INT64_MIN) return std::nullopt;
+  return static_cast<int64_t>(*v);
 }
 
 std::optional<int64_t> eval(const layout::Layout& l, int64_t i) { return eval(leaves(l), i); }

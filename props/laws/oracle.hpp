@@ -24,13 +24,14 @@ using Leaves = layout::SmallVector<Leaf, 16>;
 Leaves leaves(const layout::Layout& l);
 // Product of the shape leaves in 128 bits; nullopt past int64.
 std::optional<int64_t> size(const layout::Layout& l);
-// L(i) by the definition; nullopt when the value does not fit in int64.
-std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
 // L(x) for a 128-bit index x, the value in 128 bits: for evaluating A at B(i)
-// when B's offsets pass int64 (A o B may still fit). nullopt when |x| or a
-// partial sum passes 2^125.
+// when B's offsets pass int64 (A o B may still fit). nullopt when |x|, a
+// term or a partial sum passes 2^125.
 __extension__ typedef __int128 wide;
 std::optional<wide> eval_wide(const Leaves& leaves, wide x);
+// L(i) by the definition (eval_wide at i); nullopt when the value does not
+// fit in int64 (for an int64 index a term past 2^125 means the value does not).
+std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
 
 // One colexicographic digit: rest mod s, leaving rest / s in rest (0 <= rest,
 // 0 < s). A 64-bit division while rest fits (the 128-bit one is a library call).
