@@ -11,6 +11,8 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=fuzz/run_args.sh
+source fuzz/run_args.sh
 seconds="${FUZZ_SECONDS:-60}"
 targets=("$@")
 ((${#targets[@]})) || targets=(fuzz_parse fuzz_algebra fuzz_eval fuzz_swizzle)
@@ -27,16 +29,7 @@ for t in "${targets[@]}"; do
   work="build/fuzz/ci/$t"
   rm -rf "$work"
   mkdir -p "$work/corpus"
-  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-        -artifact_prefix="$work/")
-  [[ -f "fuzz/dict/$t.dict" ]] && args+=(-dict="fuzz/dict/$t.dict")
-  # fuzz/<target>.options ([libfuzzer] key = value lines, as on ClusterFuzzLite)
-  if [[ -f "fuzz/$t.options" ]]; then
-    while IFS= read -r kv; do args+=("-$kv"); done < <(
-      sed -n '/^\[libfuzzer\]/,/^\[/{s/^\([a-z_]*\) *= *\(.*[^ ]\) *$/\1=\2/p}' "fuzz/$t.options")
-  fi
-  seeds=("fuzz/corpus/$t")
-  [[ -d "fuzz/regressions/$t" ]] && seeds+=("fuzz/regressions/$t")
+  fuzz_run_args "$t" "$seconds" "$work" .
   status=0
   "build/fuzz/fuzz/$t" "${args[@]}" "$work/corpus" "${seeds[@]}" >"$work/log" 2>&1 || status=$?
   # The last status line: "#N DONE cov: C ft: F corp: ... exec/s: E ..."

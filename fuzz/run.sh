@@ -18,6 +18,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
+# shellcheck source=fuzz/run_args.sh
+source "$root/fuzz/run_args.sh"
 seconds=1800 jobs=1 merge=1 minimize_only=0
 while getopts "t:j:nm" opt; do
   case $opt in
@@ -67,16 +69,7 @@ for t in "${targets[@]}"; do
     merge_into_corpus "$t" "$bin"
     continue
   fi
-  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-        -artifact_prefix="$work/")
-  [[ -f "$root/fuzz/dict/$t.dict" ]] && args+=(-dict="$root/fuzz/dict/$t.dict")
-  # fuzz/<target>.options ([libfuzzer] key = value lines, as on ClusterFuzzLite)
-  if [[ -f "$root/fuzz/$t.options" ]]; then
-    while IFS= read -r kv; do args+=("-$kv"); done < <(
-      sed -n '/^\[libfuzzer\]/,/^\[/{s/^\([a-z_]*\) *= *\(.*[^ ]\) *$/\1=\2/p}' "$root/fuzz/$t.options")
-  fi
-  seeds=("$root/fuzz/corpus/$t")
-  [[ -d "$root/fuzz/regressions/$t" ]] && seeds+=("$root/fuzz/regressions/$t")
+  fuzz_run_args "$t" "$seconds" "$work" "$root"
   echo "== $t: ${seconds}s, $jobs job(s), log in $work"
   start=$SECONDS
   (
