@@ -16,6 +16,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "layout/algebra.hpp"
@@ -56,20 +57,21 @@ inline bool fits(i128 v) { return v >= kI64Min && v <= kI64Max; }
   __builtin_trap();
 }
 
-// A refusal must be a layout::Error that names its operation and the
-// violated condition.
-LAYOUTCHECK_NO_COVERAGE inline void require_message(const layout::Error& e, const std::string& op,
-                                                    const std::string& inputs) {
-  if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
-    die(op + " refused without a message: \"" + e.what() + "\"", inputs);
-}
-
 // The inputs of a report: a string, or anything with str() (formatted only
 // when something failed, so that a passing input pays nothing for it).
 LAYOUTCHECK_NO_COVERAGE inline const std::string& describe(const std::string& s) { return s; }
 template <class T>
 LAYOUTCHECK_NO_COVERAGE std::string describe(const T& x) {
   return x.str();
+}
+
+// A refusal must be a layout::Error that names its operation and the
+// violated condition.
+template <class Inputs>
+LAYOUTCHECK_NO_COVERAGE void require_message(const layout::Error& e, std::string_view op,
+                                             const Inputs& inputs) {
+  if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
+    die(std::string(op) + " refused without a message: \"" + e.what() + "\"", describe(inputs));
 }
 
 // Runs f(); a layout::Error must carry a message (returns false), anything
@@ -80,8 +82,7 @@ LAYOUTCHECK_NO_COVERAGE bool attempt(const char* op, const Inputs& inputs, F&& f
     f();
     return true;
   } catch (const layout::Error& e) {
-    if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
-      die(std::string(op) + " refused without a message: \"" + e.what() + "\"", describe(inputs));
+    require_message(e, op, inputs);
   } catch (const std::exception& e) {
     die(std::string(op) + " threw something other than layout::Error: " + e.what(),
         describe(inputs));
