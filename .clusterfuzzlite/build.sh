@@ -5,7 +5,7 @@
 # and $OUT (where targets, <target>_seed_corpus.zip, <target>.dict and
 # <target>.options go).
 # Plain compiler invocations, no CMake: the library (lib/src), the law
-# catalog (props/laws) and one fuzz/<target>.cpp each.
+# catalog (props/laws), the oracle (props/oracle) and one fuzz/<target>.cpp each.
 #
 # By hand (the repository as working directory, or anywhere: the script finds it):
 #   CXX=clang++-14 CXXFLAGS="-fsanitize=address,fuzzer-no-link -stdlib=libc++" \
@@ -27,7 +27,7 @@ mkdir -p "$OUT"
 
 targets=(fuzz_parse fuzz_algebra fuzz_eval fuzz_swizzle)
 obj=$(mktemp -d "${WORK:-/tmp}/layoutcheck-obj.XXXXXX")
-flags=(-std=c++20 -Ilib/include -Iprops/laws -Ifuzz)
+flags=(-std=c++20 -Ilib/include -Iprops/laws -Iprops/oracle -Ifuzz)
 
 # The library and the law catalog, compiled in parallel. With libFuzzer's
 # coverage flags, the law catalog (the checker, not the code under test) is
@@ -40,9 +40,9 @@ compile() {  # compile FLAGS SOURCE...
   printf '%s\n' "$@" | xargs -P "$(nproc)" -I{} sh -c \
     '$0 $1 '"${flags[*]}"' -c "$2" -o "$3/$(echo "$2" | tr / _).o"' "$CXX" "$f" {} "$obj"
 }
-sources=(lib/src/*.cpp props/laws/*.cpp)
+sources=(lib/src/*.cpp props/laws/*.cpp props/oracle/*.cpp)
 compile "$CXXFLAGS" lib/src/*.cpp
-compile "$law_flags" props/laws/*.cpp
+compile "$law_flags" props/laws/*.cpp props/oracle/*.cpp
 objects=("$obj"/*.o)
 ((${#objects[@]} == ${#sources[@]})) || { echo "build.sh: some sources failed" >&2; exit 1; }
 

@@ -8,9 +8,9 @@ namespace layoutcheck {
 
 std::string classes_text(const props::run::LawRun& r) {
   int total = 0, smallest = 0;
-  for (const auto& [name, n] : r.by_class) {
-    total += n;
-    smallest = smallest == 0 ? n : std::min(smallest, n);
+  for (const auto& [name, t] : r.by_class) {
+    total += t.cases;
+    smallest = smallest == 0 ? t.cases : std::min(smallest, t.cases);
   }
   char buf[64];
   std::snprintf(buf, sizeof buf, "%zu (min %.0f%%)", r.by_class.size(),
@@ -20,15 +20,17 @@ std::string classes_text(const props::run::LawRun& r) {
 
 void print_law_header(std::ostream& os) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%-16s %8s %14s %8s %9s %10s\n", "law", "cases", "classes",
-                "result", "time", "cases/s");
+  std::snprintf(buf, sizeof buf, "%-16s %8s %14s %8s %8s %9s %10s\n", "law", "cases", "classes",
+                "checked", "result", "time", "cases/s");
   os << buf;
 }
 
 void print_law_row(std::ostream& os, const props::run::LawRun& r) {
   char buf[200];
-  std::snprintf(buf, sizeof buf, "%-16s %8d %14s %8s %8.3fs %10.0f\n", r.law.c_str(), r.cases,
-                classes_text(r).c_str(), props::run::name(r.result), r.seconds,
+  const double checked =
+      r.cases ? 100.0 * (r.cases - r.vacuous) / static_cast<double>(r.cases) : 0.0;
+  std::snprintf(buf, sizeof buf, "%-16s %8d %14s %7.0f%% %8s %8.3fs %10.0f\n", r.law.c_str(),
+                r.cases, classes_text(r).c_str(), checked, props::run::name(r.result), r.seconds,
                 r.seconds > 0 ? r.cases / r.seconds : 0.0);
   os << buf;
 }

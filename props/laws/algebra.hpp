@@ -11,13 +11,19 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "layout/algebra.hpp"
+#include "layout/flat_layout.hpp"
 
 namespace props {
 
+using layout::FlatLayout;
 using layout::IntTuple;
 using layout::Layout;
+using layout::Sliced;
+using layout::Term;
 using layout::Tiler;
 
 class Algebra {
@@ -35,6 +41,33 @@ public:
   virtual int64_t crd2idx(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) const {
     return layout::crd2idx(c, shape, stride);
   }
+  // The colexicographic index of c in shape.
+  virtual int64_t crd2idx(const IntTuple& c, const IntTuple& shape) const {
+    return layout::crd2idx(c, shape);
+  }
+
+  // Structure.
+  virtual int rank(const Layout& l) const { return l.rank(); }
+  virtual int depth(const Layout& l) const { return l.depth(); }
+  virtual Layout flatten(const Layout& l) const { return layout::flatten(l); }
+  virtual Layout make_layout_left(const IntTuple& shape) const {
+    return layout::make_layout_left(shape);
+  }
+  virtual Layout make_layout_right(const IntTuple& shape) const {
+    return layout::make_layout_right(shape);
+  }
+
+  // IntTuple utilities.
+  virtual IntTuple shape_div(const IntTuple& a, const IntTuple& b) const {
+    return layout::shape_div(a, b);
+  }
+  virtual IntTuple prefix_product(const IntTuple& a, int64_t init) const {
+    return layout::prefix_product(a, init);
+  }
+  virtual int64_t product(const IntTuple& a) const { return layout::product(a); }
+  virtual int64_t inner_product(const IntTuple& a, const IntTuple& b) const {
+    return layout::inner_product(a, b);
+  }
 
   // The algebra.
   virtual Layout coalesce(const Layout& l) const { return layout::coalesce(l); }
@@ -51,6 +84,8 @@ public:
   virtual Layout complement(const Layout& a, int64_t cotarget) const {
     return layout::complement(a, cotarget);
   }
+  // The default cotarget cosize(filter(A)).
+  virtual Layout complement(const Layout& a) const { return layout::complement(a); }
   virtual Layout right_inverse(const Layout& a) const { return layout::right_inverse(a); }
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
   virtual Layout logical_divide(const Layout& a, const Tiler& b) const {
@@ -82,6 +117,39 @@ public:
   }
   virtual int64_t swizzle(int bits, int base, int shift, int64_t x) const {
     return layout::Swizzle(bits, base, shift)(x);
+  }
+  // The swizzled layout Sw<B,M,S> o L at index i.
+  virtual int64_t swizzle_layout(int bits, int base, int shift, const Layout& l, int64_t i) const {
+    return layout::SwizzledLayout(layout::Swizzle(bits, base, shift), l)(i);
+  }
+
+  // Slicing.
+  virtual Sliced slice(const Layout& l, const Term& coord) const { return layout::slice(l, coord); }
+  virtual Sliced local_tile(const Layout& l, const Tiler& tile, const IntTuple& coord) const {
+    return layout::local_tile(l, tile, coord);
+  }
+  virtual Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid) const {
+    return layout::local_partition(l, threads, tid);
+  }
+
+  // The flat evaluation core (FlatLayout and its magic-number divider).
+  virtual FlatLayout make_flat(const Layout& l) const { return layout::make_flat(l); }
+  virtual int64_t flat_eval(const FlatLayout& f, uint64_t i) const { return f(i); }
+  virtual void flat_chunk(const FlatLayout& f, uint64_t start, uint64_t count,
+                          int64_t* out) const {
+    f.eval_chunk(start, count, out);
+  }
+  // The (index, offset) pairs for_each visits, in order.
+  virtual std::vector<std::pair<uint64_t, int64_t>> flat_for_each(const FlatLayout& f,
+                                                                  uint64_t start,
+                                                                  uint64_t count) const {
+    std::vector<std::pair<uint64_t, int64_t>> out;
+    f.for_each(start, count, [&](uint64_t i, int64_t v) { out.emplace_back(i, v); });
+    return out;
+  }
+  // floor(n / d) by MagicDivider::make(d).
+  virtual uint64_t magic_div(uint64_t d, uint64_t n) const {
+    return layout::MagicDivider::make(d).div(n);
   }
 
   // Notation.

@@ -15,9 +15,9 @@ using namespace util;
 Outcome coal_canon(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (oracle::size(a) != oracle::size(b)) return std::nullopt;
+  if (oracle::size(a) != oracle::size(b)) return vacuous("sizes differ");
   const auto ta = table(a), tb = table(b);
-  if (!ta || !tb) return std::nullopt;
+  if (!ta || !tb) return vacuous("too large for the oracle");
   Layout ca, cb;
   try {
     ca = alg.coalesce(a);
@@ -55,8 +55,8 @@ Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const IntTuple& p = std::get<IntTuple>(args[1]);
   const auto want = table(l);
-  if (!want) return std::nullopt;
-  if (p.is_tuple() && l.shape().is_int()) return std::nullopt;  // not specified
+  if (!want) return vacuous("too large for the oracle");
+  if (p.is_tuple() && l.shape().is_int()) return vacuous("a tuple profile of an integer layout");
   // rank(L) < rank(p) must be refused; a profile that fits at the top but not
   // inside a mode (a nested tuple longer than that mode) may be refused.
   const bool admissible = p.is_int() || l.rank() >= p.rank();
@@ -65,7 +65,7 @@ Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.coalesce(l, p);
   } catch (const Error& e) {
-    if (!fits) return std::nullopt;
+    if (!fits) return vacuous("refused a profile that does not fit");
     return refused("COAL-MODE", args, "coalesce", e);
   }
   if (!admissible) return fail("COAL-MODE", args, "rank(L) < rank(profile) but gave " + show(r));
@@ -105,7 +105,7 @@ Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome filter_image(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const auto want = table(l);
-  if (!want) return std::nullopt;
+  if (!want) return vacuous("too large for the oracle");
   Layout r;
   try {
     r = alg.filter(l);

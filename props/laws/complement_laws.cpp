@@ -50,17 +50,17 @@ Outcome cpl_disjoint(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.complement(a, m);
   } catch (const Error&) {
-    return std::nullopt;  // refusing admissible operands: CPL-ORDERED
+    return vacuous("refused");  // refusing admissible operands: CPL-ORDERED
   }
   const auto ta = table(a), tr = table(r);
-  if (!ta || !tr) return std::nullopt;
+  if (!ta || !tr) return vacuous("too large for the oracle or outside the evaluator");
   const std::vector<int64_t> image = value_set(*ta);
   for (std::size_t i = 1; i < tr->size(); ++i)
     if (contains(image, (*tr)[i]))
       return fail("CPL-DISJOINT", args, "complement " + show(r) + " hits A's image",
                   static_cast<int64_t>(i), std::nullopt, (*tr)[i]);
   const auto both = table(join(moving_part(a), r));
-  if (!both) return std::nullopt;
+  if (!both) return vacuous("too large for the oracle or outside the evaluator");
   if (const auto i = first_repeat(*both))
     return fail("CPL-DISJOINT", args, "(A, " + show(r) + ") repeats an offset",
                 static_cast<int64_t>(*i), std::nullopt, (*both)[*i]);
@@ -76,11 +76,11 @@ Outcome cpl_ordered(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.complement(a, m);
   } catch (const Error& e) {
-    if (!admissible(a, m)) return std::nullopt;
+    if (!admissible(a, m)) return vacuous("refused");
     return refused("CPL-ORDERED", args, "complement", e);
   }
   const auto tr = table(r);
-  if (!tr) return std::nullopt;
+  if (!tr) return vacuous("too large for the oracle or outside the evaluator");
   for (std::size_t i = 1; i < tr->size(); ++i)
     if ((*tr)[i] <= (*tr)[i - 1])
       return fail("CPL-ORDERED", args, "complement " + show(r) + " is not strictly increasing",
@@ -96,7 +96,7 @@ Outcome cpl_ordered(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome cpl_bound(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const int64_t m = std::get<int64_t>(args[1]);
-  if (!admissible(a, m)) return std::nullopt;
+  if (!admissible(a, m)) return vacuous("outside the precondition");
   Layout r;
   try {
     r = alg.complement(a, m);

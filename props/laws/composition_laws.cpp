@@ -26,7 +26,7 @@ auto composed(const Layout& a, const Layout& b) {
 Outcome check_composed(const std::string& law, const std::vector<Arg>& args, const Layout& a,
                        const Layout& b, const Layout& r, const std::string& what) {
   const auto n = oracle::size(b);
-  if (!n || *n > kLimit) return std::nullopt;
+  if (!n || *n > kLimit) return vacuous("too large for the oracle");
   if (oracle::size(r) != n)
     return fail(law, args, what + " = " + show(r) + " has not size(B) elements");
   return pointwise(
@@ -41,7 +41,7 @@ Outcome comp_fn(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.composition(a, b);
   } catch (const Error&) {
-    return std::nullopt;  // refusals: COMP-REFUSE, COMP-ID, COMP-LINEAR
+    return vacuous("refused");  // refusals: COMP-REFUSE, COMP-ID, COMP-LINEAR
   }
   return check_composed("COMP-FN", args, a, b, r, "A o B");
 }
@@ -54,7 +54,7 @@ Outcome comp_compat(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.composition(a, b);
   } catch (const Error&) {
-    return std::nullopt;
+    return vacuous("refused");
   }
   if (!is_compatible(b.shape(), r.shape()))
     return fail("COMP-COMPAT", args,
@@ -67,7 +67,7 @@ Outcome comp_compat(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_id(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit || !representable(a)) return std::nullopt;
+  if (!n || *n > kLimit || !representable(a)) return vacuous("too large or not representable");
   const Layout id(*n, 1);
   Layout r;
   try {
@@ -89,19 +89,20 @@ Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto d = linear_stride(a);
-  if (!d) return std::nullopt;
+  if (!d) return vacuous("A not linear");
   for (const oracle::Leaf& x : oracle::leaves(b))
-    if (x.d < 0) return std::nullopt;
+    if (x.d < 0) return vacuous("a negative stride in B");
   const auto n = oracle::size(b);
-  if (!n || *n > kLimit) return std::nullopt;
+  if (!n || *n > kLimit) return vacuous("too large for the oracle");
   const Leaves bl = oracle::leaves(b);
   for (int64_t i = 0; i < *n; ++i) {  // results must fit in int64
     const i128 v = static_cast<i128>(value(bl, i)) * *d;
-    if (value(bl, i) == INT64_MIN || v > INT64_MAX / 2 || v < INT64_MIN / 2) return std::nullopt;
+    if (value(bl, i) == INT64_MIN || v > INT64_MAX / 2 || v < INT64_MIN / 2)
+      return vacuous("values near the int64 edge");
   }
   if (cosize(b) > (i128{1} << 62) ||
       cosize(b) * (*d < 0 ? -static_cast<i128>(*d) : static_cast<i128>(*d)) > INT64_MAX / 2)
-    return std::nullopt;
+    return vacuous("values near the int64 edge");
   Layout r;
   try {
     r = alg.composition(a, b);
@@ -117,14 +118,14 @@ Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_tiler(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
-  if (!representable(a) || !representable(t)) return std::nullopt;
+  if (!representable(a) || !representable(t)) return vacuous("operands not representable");
   const int rank_a = a.shape().is_int() ? 1 : a.rank();
   const bool admissible = !t.is_tuple() || t.rank() <= rank_a;
   Layout r;
   try {
     r = alg.composition(a, t);
   } catch (const Error&) {
-    return std::nullopt;  // refusing is allowed; a wrong answer is not
+    return vacuous("refused");  // refusing is allowed; a wrong answer is not
   }
   if (!admissible)
     return fail("COMP-TILER", args,
@@ -160,9 +161,12 @@ Outcome comp_tiler(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
+  bool checked = false;  // some result was checked (all refused: vacuous)
   try {
     const Layout r = alg.composition(a, b);
-    if (auto bad = check_composed("COMP-REFUSE", args, a, b, r, "A o B")) return bad;
+    const Outcome o = check_composed("COMP-REFUSE", args, a, b, r, "A o B");
+    if (o) return o;
+    checked = checked || o.held();
   } catch (const Error&) {
   }
   for (const bool zipped : {false, true}) {
@@ -171,11 +175,13 @@ Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
       const std::string op = zipped ? "zipped_divide" : "logical_divide";
       if (r.shape().is_int() || r.rank() != 2)
         return fail("COMP-REFUSE", args, op + " gave " + show(r) + ", not of rank 2");
-      if (auto bad = check_composed("COMP-REFUSE", args, a, b, r[0], "the tile of " + op))
-        return bad;
+      const Outcome o = check_composed("COMP-REFUSE", args, a, b, r[0], "the tile of " + op);
+      if (o) return o;
+      checked = checked || o.held();
     } catch (const Error&) {
     }
   }
+  if (!checked) return vacuous("every operation refused");
   return std::nullopt;
 }
 

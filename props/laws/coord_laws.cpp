@@ -43,7 +43,7 @@ bool valid_shape(const IntTuple& s) {
 // crd2idx of it with the compact-left strides gives i back.
 Outcome coord_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
   const IntTuple& s = std::get<IntTuple>(args[0]);
-  if (!valid_shape(s)) return std::nullopt;
+  if (!valid_shape(s)) return vacuous("outside the precondition");
   const int64_t n = static_cast<int64_t>(util::size(s));
   const Ints sizes = leaf_values(s);
   const IntTuple left = compact_left(s);
@@ -75,7 +75,7 @@ Outcome coord_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome coord_agree(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const auto want = table(l);
-  if (!want) return std::nullopt;
+  if (!want) return vacuous("too large for the oracle or outside the evaluator");
   const IntTuple& s = l.shape();
   const Ints sizes = leaf_values(s);
   const IntTuple flat_s = flat_tuple(sizes);
@@ -125,7 +125,7 @@ Outcome coord_agree(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome eval_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const auto n = oracle::size(l);
-  if (!n) return std::nullopt;
+  if (!n) return vacuous("too large for the oracle or outside the evaluator");
   const Leaves lv = oracle::leaves(l);
   std::vector<int64_t> idx;
   const int64_t span = std::min<int64_t>(*n, kLimit);
@@ -156,7 +156,7 @@ Outcome eval_oracle(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome size_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const auto want = oracle::size(l);
-  if (!want) return std::nullopt;
+  if (!want) return vacuous("too large for the oracle or outside the evaluator");
   int64_t got = 0;
   try {
     got = alg.size(l);
@@ -178,7 +178,7 @@ Outcome cosize_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     got = alg.cosize(l);
   } catch (const Error& e) {
-    if (want > INT64_MAX) return std::nullopt;
+    if (want > INT64_MAX) return vacuous("refused");
     return fail("COSIZE-ORACLE", args, std::string("cosize refused: ") + e.what());
   }
   if (want > INT64_MAX)
@@ -203,7 +203,7 @@ Outcome cosize_oracle(const Algebra& alg, const std::vector<Arg>& args) {
 // identity.
 Outcome compact_bij(const Algebra& alg, const std::vector<Arg>& args) {
   const IntTuple& s = std::get<IntTuple>(args[0]);
-  if (!valid_shape(s)) return std::nullopt;
+  if (!valid_shape(s)) return vacuous("outside the precondition");
   const int64_t n = static_cast<int64_t>(util::size(s));
   for (const bool left : {true, false}) {
     const Layout l = Layout::unchecked(s, left ? compact_left(s) : compact_right(s));

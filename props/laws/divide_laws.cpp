@@ -21,10 +21,10 @@ Outcome ldiv_def(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.logical_divide(a, t);
   } catch (const Error&) {
-    return std::nullopt;  // COMP-REFUSE and LDIV-PERM judge refusals
+    return vacuous("refused");  // COMP-REFUSE and LDIV-PERM judge refusals
   }
   const auto p = plan(alg, a, t, Group::logical, false);
-  if (!p) return std::nullopt;
+  if (!p) return vacuous("too large for the oracle or outside the evaluator");
   return check_plan("LDIV-DEF", args, "logical_divide", *p, r, false);
 }
 
@@ -35,17 +35,20 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto ta = table(a), tb = table(b);
-  if (!ta || !tb || ta->size() % tb->size() != 0) return std::nullopt;
-  if (!representable(a) || !representable(b)) return std::nullopt;  // operands past int64
+  if (!ta || !tb || ta->size() % tb->size() != 0)
+    return vacuous("too large for the oracle or outside the evaluator");
+  if (!representable(a) || !representable(b))
+    return vacuous("too large for the oracle or outside the evaluator");  // operands past int64
   std::vector<int64_t> sb = *tb;
   std::sort(sb.begin(), sb.end());
   for (std::size_t i = 0; i < sb.size(); ++i)
-    if (sb[i] != static_cast<int64_t>(i)) return std::nullopt;  // B not a bijection onto [0, n)
+    if (sb[i] != static_cast<int64_t>(i))
+      return vacuous("outside the precondition");  // B not a bijection onto [0, n)
   Layout r;
   try {
     r = alg.logical_divide(a, b);
   } catch (const Error& e) {
-    if (!linear_stride(a)) return std::nullopt;
+    if (!linear_stride(a)) return vacuous("refused");
     return refused("LDIV-PERM", args, "logical_divide", e);
   }
   auto tr = table(r);

@@ -59,18 +59,20 @@ Outcome comp_tile(const Algebra& alg, const std::vector<Arg>& args) {
   oracle::Leaves lv;
   for (const oracle::Leaf& x : oracle::leaves(a)) {
     if (x.s == 1) continue;
-    if (x.d <= 0) return std::nullopt;  // not admissible: stride 0 repeats, negative strides
+    if (x.d <= 0) return vacuous("stride 0 or negative: not admissible");
     lv.push_back(x);
   }
   std::stable_sort(lv.begin(), lv.end(), [](auto& x, auto& y) { return x.d < y.d; });
   __extension__ typedef __int128 i128;
   i128 end = 1;
   for (const oracle::Leaf& x : lv) {
-    if (x.d % end != 0) return std::nullopt;  // gaps the complement cannot fill exactly
+    if (x.d % end != 0) return vacuous("gaps the complement cannot fill exactly");
     end = static_cast<i128>(x.s) * x.d;
-    if (end > INT64_MAX) return std::nullopt;
+    if (end > INT64_MAX) return vacuous("chain end past int64");
   }
-  if (m < 1 || m % static_cast<int64_t>(end) != 0 || m > (int64_t{1} << 22)) return std::nullopt;
+  if (m < 1 || m % static_cast<int64_t>(end) != 0)
+    return vacuous("M not a multiple of the chain end");
+  if (m > (int64_t{1} << 22)) return vacuous("too large for the oracle");
   Layout c;
   try {
     c = alg.complement(a, m);
@@ -112,13 +114,13 @@ Outcome comp_assoc(const Algebra& alg, const std::vector<Arg>& args) {
   const auto size_b = oracle::size(b);
   const auto cv = oracle::table(c);
   for (int64_t v : cv)
-    if (!size_b || v < 0 || v >= *size_b) return std::nullopt;  // C leaves B's domain
+    if (!size_b || v < 0 || v >= *size_b) return vacuous("C leaves B's domain");
   Layout left, right;
   try {
     left = alg.composition(alg.composition(a, b), c);
     right = alg.composition(a, alg.composition(b, c));
   } catch (const Error&) {
-    return std::nullopt;  // not defined (refusals are judged by other laws)
+    return vacuous("refused");  // refusals are judged by other laws
   }
   const auto al = oracle::leaves(a), bl = oracle::leaves(b);
   const auto ll = oracle::leaves(left), rl = oracle::leaves(right);

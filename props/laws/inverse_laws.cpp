@@ -14,7 +14,8 @@ using namespace util;
 Outcome rinv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit || !representable(a)) return std::nullopt;
+  if (!n || *n > kLimit || !representable(a))
+    return vacuous("too large for the oracle or outside the evaluator");
   Layout r;
   try {
     r = alg.right_inverse(a);
@@ -46,7 +47,7 @@ Outcome rinv_fn(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto ta = table(a);
-  if (!ta) return std::nullopt;
+  if (!ta) return vacuous("too large for the oracle or outside the evaluator");
   // coalesce by its definition: flatten, drop size-1 modes, merge neighbours
   // s0:d0, s1:d1 with d1 = s0*d0.
   Leaves lv;
@@ -67,7 +68,8 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
   const std::vector<int64_t> image = value_set(*ta);
   int64_t run = 0;
   while (contains(image, run)) ++run;
-  if (run < chain) return std::nullopt;  // cannot happen; the oracle's own sanity
+  if (run < chain)
+    return vacuous("outside the precondition");  // cannot happen; the oracle's own sanity
   Layout r;
   try {
     r = alg.right_inverse(a);
@@ -107,12 +109,12 @@ bool left_admissible(const Layout& a, const std::vector<int64_t>& t) {
 Outcome linv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto ta = table(a);
-  if (!ta || !representable(a)) return std::nullopt;
+  if (!ta || !representable(a)) return vacuous("too large for the oracle or outside the evaluator");
   Layout l;
   try {
     l = alg.left_inverse(a);
   } catch (const Error& e) {
-    if (!left_admissible(a, *ta)) return std::nullopt;
+    if (!left_admissible(a, *ta)) return vacuous("refused");
     return refused("LINV-FN", args, "left_inverse", e);
   }
   const Leaves ll = oracle::leaves(l);

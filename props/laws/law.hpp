@@ -23,7 +23,36 @@ struct Counterexample {
   std::string what;    // the violated condition in words
   std::optional<int64_t> index, expected, actual;
 };
-using Outcome = std::optional<Counterexample>;  // nullopt: the law holds
+
+// What one case of a law found: it held (it checked something and found
+// nothing wrong), it was vacuous (it checked nothing: the operands are outside
+// its precondition, an operation refused by design, the case was too large
+// for the oracle), or a counterexample. `if (outcome)` asks for a failure.
+class Outcome {
+public:
+  Outcome() = default;                                   // holds
+  Outcome(std::nullopt_t) {}                             // holds (NOLINT: `return std::nullopt;`)
+  Outcome(Counterexample c) : failure_(std::move(c)) {}  // NOLINT: a failure
+  // Nothing was checked; why is a static string ("refused", "too large", ...).
+  static Outcome vacuous(const char* why) {
+    Outcome o;
+    o.vacuous_ = why;
+    return o;
+  }
+
+  bool failed() const { return failure_.has_value(); }
+  bool is_vacuous() const { return !failure_ && vacuous_ != nullptr; }
+  bool held() const { return !failure_ && vacuous_ == nullptr; }
+  const char* vacuous_reason() const { return vacuous_ ? vacuous_ : ""; }
+  explicit operator bool() const { return failed(); }
+  const Counterexample& operator*() const { return *failure_; }
+  const Counterexample* operator->() const { return &*failure_; }
+
+private:
+  std::optional<Counterexample> failure_;
+  const char* vacuous_ = nullptr;
+};
+inline Outcome vacuous(const char* why) { return Outcome::vacuous(why); }
 
 // One line: "COAL-FN on (4,2):(2,1): value at 5 is 3, expected 5".
 std::string describe(const Counterexample& c);

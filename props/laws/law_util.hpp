@@ -28,23 +28,14 @@ inline int64_t value(const Leaves& lv, int64_t i) {
   return oracle::eval(lv, i).value_or(INT64_MIN);
 }
 
-// Whether evaluating L(i) term by term in int64 (digit * stride per leaf, then
-// running sums in leaf order) passes int64 somewhere, even when the final value
-// fits: checked int64 arithmetic may then refuse (docs/SEMANTICS.md).
-inline bool intermediate_overflow(const Leaves& lv, int64_t i) {
-  const i128 lo = INT64_MIN, hi = INT64_MAX;
-  uint64_t x = i < 0 ? uint64_t{0} - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
-  i128 sum = 0;
-  for (std::size_t k = 0; k < lv.size(); ++k) {
-    const bool last = k + 1 == lv.size();
-    const uint64_t digit = last ? x : x % static_cast<uint64_t>(lv[k].s);
-    if (!last) x /= static_cast<uint64_t>(lv[k].s);
-    const i128 term = static_cast<i128>(digit) * lv[k].d;
-    sum += term;
-    if (term < lo || term > hi || sum < lo || sum > hi) return true;
-  }
-  return false;
-}
+using oracle::compact_left;
+using oracle::compact_right;
+using oracle::flat_tuple;
+using oracle::intermediate_overflow;
+using oracle::Ints;
+using oracle::leaf_values;
+using oracle::representable;
+using oracle::with_leaves;
 
 // The oracle table, or nullopt when the layout is too large or a value overflows.
 inline std::optional<std::vector<int64_t>> table(const Layout& l, int64_t limit = kLimit) {
@@ -78,26 +69,10 @@ inline std::optional<std::size_t> first_repeat(const std::vector<int64_t>& t) {
   return first;
 }
 
-// cosize by the definition in 128 bits: 1 + sum (s-1)|d|.
-inline i128 cosize(const Layout& l) {
-  i128 r = 1;
-  for (const oracle::Leaf& x : oracle::leaves(l)) {
-    const i128 d = x.d < 0 ? -static_cast<i128>(x.d) : static_cast<i128>(x.d);
-    r += static_cast<i128>(x.s - 1) * d;
-    if (r > (static_cast<i128>(1) << 100)) return r;  // saturate far past int64
-  }
-  return r;
-}
-
+// cosize by the definition in 128 bits (saturated far past int64).
+inline i128 cosize(const Layout& l) { return oracle::cosize(l); }
 // size of an IntTuple by the leaves, 128 bits (saturating).
-inline i128 size(const IntTuple& t) {
-  i128 r = 1;
-  const i128 cap = static_cast<i128>(1) << 100;
-  t.for_each_leaf([&](int64_t v) {  // saturate before the product could pass 128 bits
-    r = v != 0 && r > cap / (v < 0 ? -static_cast<i128>(v) : static_cast<i128>(v)) ? cap : r * v;
-  });
-  return r;
-}
+inline i128 size(const IntTuple& t) { return oracle::size_wide(t); }
 // a*b for sizes (>= 1), saturating at INT64_MAX.
 inline int64_t sat_mul(int64_t a, int64_t b) {
   const i128 r = static_cast<i128>(a) * b;
@@ -111,18 +86,7 @@ inline Layout join(const Layout& a, const Layout& b) {
                            IntTuple::tuple({a.stride(), b.stride()}));
 }
 
-// is_compatible(a, b): an integer a needs a == size(b); a tuple a needs a tuple
-// b of the same rank with elementwise compatibility.
-inline bool is_compatible(const IntTuple& a, const IntTuple& b) {
-  if (a.is_int()) return static_cast<i128>(a.value()) == size(b);
-  if (!b.is_tuple() || a.rank() != b.rank()) return false;
-  for (int k = 0; k < a.rank(); ++k)
-    if (!is_compatible(a[k], b[k])) return false;
-  return true;
-}
-
-// A short list of integers (leaf values, digits), inline up to 16.
-using Ints = layout::SmallVector<int64_t, 16>;
+inline bool is_compatible(const IntTuple& a, const IntTuple& b) { return oracle::compatible(a, b); }
 
 // The colexicographic digits of i over sizes (the last one takes the quotient).
 template <class Sizes>
@@ -137,31 +101,6 @@ Ints digits(int64_t i, const Sizes& sizes) {
     }
   }
   return out;
-}
-
-// Leaf values of an IntTuple, left to right.
-inline Ints leaf_values(const IntTuple& t) {
-  Ints out;
-  t.for_each_leaf([&](int64_t v) { out.push_back(v); });
-  return out;
-}
-
-// t's profile with the leaf values v (left to right; v has num_leaves(t) of them).
-template <class V>
-IntTuple with_leaves(const IntTuple& t, const V& v) {
-  IntTuple r = t;
-  std::size_t next = 0;
-  for (layout::ItNode& n : r.raw())
-    if (!n.tuple) n.v = v[next++];
-  return r;
-}
-
-// The flat tuple (v0, v1, ...) of the values v.
-template <class V>
-IntTuple flat_tuple(const V& v) {
-  layout::TupleBuilder b;
-  for (int64_t x : v) b.add_int(x);
-  return b.done();
 }
 
 // Every leaf strictly positive-size mode with s > 1 and d != 0, sorted by stride.
@@ -212,15 +151,16 @@ Outcome pointwise(const std::string& law, const std::vector<Arg>& args, const Wh
   return std::nullopt;
 }
 
-// Runs a law body; oversized or unrepresentable inputs are skipped (holds).
+// Runs a law body; oversized or unrepresentable inputs are vacuous.
 template <class Body>  // Outcome body()
 Outcome guarded(const Body& body) {
   try {
     return body();
   } catch (const oracle::TooLarge&) {
+    return vacuous("too large for the oracle");
   } catch (const oracle::Unrepresentable&) {
+    return vacuous("a value past 128 bits");
   }
-  return std::nullopt;
 }
 
 inline Check guard(Outcome (*f)(const Algebra&, const std::vector<Arg>&)) {
@@ -243,6 +183,19 @@ inline PartCheck guard_part(PartsCheck f, std::size_t n) {
     return guarded([&] { return f(alg, args, part % n, part % n + 1); });
   };
 }
+// The parts [first, last) of a law, part(p) checking part p: the first
+// failure, else holds when some part held, else vacuous.
+template <class Part>  // Outcome part(std::size_t)
+Outcome each_part(std::size_t first, std::size_t last, const Part& part) {
+  Outcome all = vacuous("every part vacuous");
+  for (std::size_t p = first; p < last; ++p) {
+    Outcome o = part(p);
+    if (o) return o;
+    if (o.held()) all = std::nullopt;
+  }
+  return all;
+}
+
 // The part names of a law whose parts are the entries of a table (each with a `name`).
 template <class Entry, std::size_t N>
 std::vector<std::string> part_names(const Entry (&table)[N]) {
@@ -253,7 +206,6 @@ std::vector<std::string> part_names(const Entry (&table)[N]) {
 
 // Operands whose own offsets fit in int64 (the span sum (s-1)|d| does): a law
 // about results says nothing of operands that are not representable.
-inline bool representable(const Layout& l) { return cosize(l) - 1 <= INT64_MAX; }
 inline bool representable(const Tiler& t) {
   if (t.is_layout()) return representable(t.layout);
   for (const Tiler& e : t.elems)

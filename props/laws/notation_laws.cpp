@@ -161,14 +161,14 @@ Outcome note_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
 // to a fixed point: parse(print(parse(s))) == parse(s).
 Outcome note_canon(const Algebra& alg, const std::vector<Arg>& args) {
   const std::string& text = std::get<std::string>(args[0]);
-  if (text.size() > 4096) return std::nullopt;
+  if (text.size() > 4096) return vacuous("outside the precondition");
   const Denoted d = denote(text);
   Layout l;
   try {
     l = alg.parse_layout(text);
   } catch (const Error& e) {
     if (d.layout) return refused("NOTE-CANON", args, "parse", e);
-    return std::nullopt;  // PARSE-MALFORMED judges refusals
+    return vacuous("refused");  // PARSE-MALFORMED judges refusals
   }
   if (d.layout && l != *d.layout)
     return fail("NOTE-CANON", args, "parsed as " + spell(l) + ", not " + spell(*d.layout));
@@ -226,7 +226,7 @@ std::optional<std::string> lexically_malformed(const std::string& s) {
 // with a layout::Error that carries a message; no other exception escapes.
 Outcome parse_malformed(const Algebra& alg, const std::vector<Arg>& args) {
   const std::string& text = std::get<std::string>(args[0]);
-  if (text.size() > 4096) return std::nullopt;
+  if (text.size() > 4096) return vacuous("outside the precondition");
   std::optional<std::string> why = lexically_malformed(text);
   if (!why) {
     const Denoted d = denote(text);

@@ -20,10 +20,10 @@ Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
   try {
     r = alg.logical_product(a, t);
   } catch (const Error&) {
-    return std::nullopt;  // PROD-SIZE judges refusals of admissible operands
+    return vacuous("refused");  // PROD-SIZE judges refusals of admissible operands
   }
   const auto p = plan(alg, a, t, Group::logical, true);
-  if (!p) return std::nullopt;
+  if (!p) return vacuous("too large for the oracle or outside the evaluator");
   return check_plan("LPROD-DEF", args, "logical_product", *p, r, true);
 }
 
@@ -76,27 +76,29 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args, std::size_t 
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto sa = oracle::size(a), sb = oracle::size(b);
-  if (!sa || !sb || !representable(a) || !representable(b)) return std::nullopt;
+  if (!sa || !sb || !representable(a) || !representable(b))
+    return vacuous("too large for the oracle or outside the evaluator");
   const i128 want = static_cast<i128>(*sa) * *sb;
-  if (want > kLimit || cosize(b) * *sa > kLimit) return std::nullopt;
+  if (want > kLimit || cosize(b) * *sa > kLimit)
+    return vacuous("too large for the oracle or outside the evaluator");
   bool nonneg = true;
   for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
   const bool must = nonneg && compact(a);
-  for (std::size_t part = first; part < last; ++part) {
+  return each_part(first, last, [&](std::size_t part) -> Outcome {
     const auto& [name, run] = kProducts[part];
     Layout r;
     try {
       r = run(alg, a, b);
     } catch (const Error& e) {
       if (must) return refused("PROD-SIZE", args, name, e);
-      continue;
+      return vacuous("refused");
     }
     if (oracle::size(r) != static_cast<int64_t>(want))
       return fail("PROD-SIZE", args,
                   std::string(name) + " gave " + show(r) + ", not size(A)*size(B) elements",
                   std::nullopt, static_cast<int64_t>(want), oracle::size(r).value_or(-1));
-  }
-  return std::nullopt;
+    return std::nullopt;
+  });
 }
 
 // BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
@@ -111,17 +113,18 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
   try {
     r = raked ? alg.raked_product(a, b) : alg.blocked_product(a, b);
   } catch (const Error&) {
-    return std::nullopt;  // PROD-SIZE judges refusals
+    return vacuous("refused");  // PROD-SIZE judges refusals
   }
   const auto sa = oracle::size(a);
-  if (!sa || *sa > kLimit || size64(b) > kLimit) return std::nullopt;
+  if (!sa || *sa > kLimit || size64(b) > kLimit)
+    return vacuous("too large for the oracle or outside the evaluator");
   const i128 target = static_cast<i128>(*sa) * cosize(b);
-  if (target > kLimit) return std::nullopt;
+  if (target > kLimit) return vacuous("too large for the oracle or outside the evaluator");
   Layout c;
   try {
     c = alg.complement(a, static_cast<int64_t>(target));
   } catch (const Error&) {
-    return std::nullopt;
+    return vacuous("refused");
   }
   if (auto bad = validate_complement(a, c)) return fail(law, args, *bad);
   const int ra = a.shape().is_int() ? 1 : a.rank(), rb = b.shape().is_int() ? 1 : b.rank();
@@ -140,7 +143,7 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
     mode_sizes.push_back(x * y);
   }
   const i128 n = static_cast<i128>(*sa) * size64(b);
-  if (n > kLimit) return std::nullopt;
+  if (n > kLimit) return vacuous("too large for the oracle or outside the evaluator");
   const std::string op = raked ? "raked_product" : "blocked_product";
   if (oracle::size(r) != static_cast<int64_t>(n))
     return fail(law, args, op + " gave " + show(r) + ", not size(A)*size(B) elements");

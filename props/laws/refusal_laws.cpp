@@ -86,14 +86,15 @@ Outcome refuse_msg_one(const Algebra& alg, const std::vector<Arg>& args, const O
 Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const Op& op) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (!representable(a) || !representable(b)) return std::nullopt;
+  if (!representable(a) || !representable(b))
+    return vacuous("too large for the oracle or outside the evaluator");
   Layout r;
   try {
     r = op.run(alg, a, b, size64(b));
   } catch (const Error&) {
-    return std::nullopt;
+    return vacuous("refused");
   } catch (const std::exception&) {
-    return std::nullopt;  // REFUSE-MSG
+    return vacuous("refused");  // REFUSE-MSG
   }
   if (!oracle::size(r))
     return fail("NO-OVERFLOW", args, std::string(op.name) + " gave a size past int64");
@@ -110,9 +111,8 @@ Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const 
 template <Outcome (*one)(const Algebra&, const std::vector<Arg>&, const Op&)>
 Outcome on_operations(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
                       std::size_t last) {
-  for (std::size_t part = first; part < last; ++part)
-    if (Outcome bad = one(alg, args, kOperations[part])) return bad;
-  return std::nullopt;
+  return each_part(first, last,
+                   [&](std::size_t part) { return one(alg, args, kOperations[part]); });
 }
 
 }  // namespace

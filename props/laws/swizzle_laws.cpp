@@ -58,14 +58,14 @@ std::vector<int64_t> window(int64_t x0) {
 // definition; invalid ones (B < 0, M < 0, |S| < B, M+B+|S| > 63) refused.
 Outcome swz_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   const auto p = params(std::get<IntTuple>(args[0]));
-  if (!p) return std::nullopt;
+  if (!p) return vacuous("too large for the oracle or outside the evaluator");
   const int64_t x0 = std::get<int64_t>(args[1]);
   for (int64_t x : window(x0)) {
     int64_t got = 0;
     try {
       got = alg.swizzle(p->b, p->m, p->s, x);
     } catch (const Error& e) {
-      if (!valid(*p)) return std::nullopt;
+      if (!valid(*p)) return vacuous("refused");
       return refused("SWZ-ORACLE", args, "swizzle", e);
     }
     if (!valid(*p))
@@ -79,7 +79,7 @@ Outcome swz_oracle(const Algebra& alg, const std::vector<Arg>& args) {
 // SWZ-INVOL: f(f(x)) = x.
 Outcome swz_invol(const Algebra& alg, const std::vector<Arg>& args) {
   const auto p = params(std::get<IntTuple>(args[0]));
-  if (!p || !valid(*p)) return std::nullopt;
+  if (!p || !valid(*p)) return vacuous("outside the precondition");
   try {
     for (int64_t x : window(std::get<int64_t>(args[1]))) {
       const int64_t y = alg.swizzle(p->b, p->m, p->s, alg.swizzle(p->b, p->m, p->s, x));
@@ -94,7 +94,7 @@ Outcome swz_invol(const Algebra& alg, const std::vector<Arg>& args) {
 // SWZ-PASS: the bits of x outside [M, M+B+|S|) pass through unchanged.
 Outcome swz_pass(const Algebra& alg, const std::vector<Arg>& args) {
   const auto p = params(std::get<IntTuple>(args[0]));
-  if (!p || !valid(*p)) return std::nullopt;
+  if (!p || !valid(*p)) return vacuous("outside the precondition");
   const int w = p->m + p->b + (p->s < 0 ? -p->s : p->s);
   const uint64_t field =
       ((w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1)) & ~((uint64_t{1} << p->m) - 1);
@@ -115,7 +115,7 @@ Outcome swz_pass(const Algebra& alg, const std::vector<Arg>& args) {
 // its block and is injective on the window).
 Outcome swz_bij(const Algebra& alg, const std::vector<Arg>& args) {
   const auto p = params(std::get<IntTuple>(args[0]));
-  if (!p || !valid(*p)) return std::nullopt;
+  if (!p || !valid(*p)) return vacuous("outside the precondition");
   const int w = p->m + p->b + (p->s < 0 ? -p->s : p->s);
   if (w > 16) {  // too large to enumerate: f stays in each x's block and is injective on the window
     std::map<int64_t, int64_t> preimage;  // y -> x (the window may repeat an x)
@@ -158,9 +158,9 @@ Outcome swz_bij(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome swz_layout(const Algebra& alg, const std::vector<Arg>& args) {
   const auto p = params(std::get<IntTuple>(args[0]));
   const Layout& l = std::get<Layout>(args[1]);
-  if (!p || !valid(*p)) return std::nullopt;
+  if (!p || !valid(*p)) return vacuous("outside the precondition");
   const auto t = table(l);
-  if (!t) return std::nullopt;
+  if (!t) return vacuous("too large for the oracle or outside the evaluator");
   for (std::size_t i = 0; i < t->size(); ++i) {
     int64_t got = 0;
     try {

@@ -221,7 +221,7 @@ inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
   if (!p.bad_complement.empty()) return fail(law, args, p.bad_complement);
   int64_t n = 1;
   for (const Piece& x : p.pieces) n = sat_mul(n, x.size);
-  if (n > kLimit) return std::nullopt;
+  if (n > kLimit) return vacuous("too large for the oracle or outside the evaluator");
   if (oracle::size(got) != static_cast<int64_t>(n))
     return fail(law, args, op + " gave " + show(got) + ", of another size", std::nullopt,
                 static_cast<int64_t>(n), oracle::size(got).value_or(-1));
@@ -261,20 +261,18 @@ inline Outcome check_regroupings(const std::string& law, const Regrouping* ops, 
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
   std::optional<std::optional<Halves>> halves;
-  for (std::size_t part = first; part < last; ++part) {
+  return each_part(first, last, [&](std::size_t part) -> Outcome {
     const Regrouping& op = ops[part];
     Layout r;
     try {
       r = op.run(alg, a, t);
     } catch (const Error&) {
-      continue;
+      return vacuous("refused");
     }
     if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, product);
-    if (!*halves) return std::nullopt;
-    const Plan p = arrange(**halves, t, op.group, product);
-    if (auto bad = check_plan(law, args, op.name, p, r, product)) return bad;
-  }
-  return std::nullopt;
+    if (!*halves) return vacuous("a tiler outside the evaluator");
+    return check_plan(law, args, op.name, arrange(**halves, t, op.group, product), r, product);
+  });
 }
 
 }  // namespace props::util

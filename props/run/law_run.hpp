@@ -25,12 +25,24 @@ struct Options {
 enum class Result { held, failed, gave_up, error };
 const char* name(Result r);
 
+// Cases of one input class, and how many of them were vacuous.
+struct ClassTally {
+  int cases = 0, vacuous = 0;
+  double share() const {  // non-vacuous share
+    return cases ? 1.0 - static_cast<double>(vacuous) / static_cast<double>(cases) : 0.0;
+  }
+};
+
+// A law holds on a mixed-class run only if at least this share of its cases
+// checked something (docs/LAWS.md, "Vacuity").
+constexpr double kMinNonVacuous = 0.25;
+
 struct LawRun {
   std::string law;
   Result result = Result::error;
   int cases = 0;                        // cases that held before the end (or the failure)
-  int vacuous = 0, refused = 0;         // of those: no operation ran / an operation refused
-  std::map<std::string, int> by_class;  // cases per input class
+  int vacuous = 0, refused = 0;  // of those: vacuous (checked nothing) / because refused
+  std::map<std::string, ClassTally> by_class;  // per input class
   uint64_t seed = 0;
   double seconds = 0;
   // result == failed: the shrunk counterexample and its arguments in CuTe

@@ -37,7 +37,7 @@ LAYOUT_HD inline uint64_t mulhi64(uint64_t a, uint64_t b) {
 #endif
 }
 
-// Division of an unsigned 64-bit dividend by a fixed divisor d, 1 <= d < 2^63,
+// Division of an unsigned 64-bit dividend by a fixed divisor d, 1 <= d < 2^64,
 // by the Granlund–Montgomery round-up method:
 //   l = ceil(log2 d),  m = floor(2^64 (2^l - d) / d) + 1   (so m < 2^64),
 //   q(n) = (t + ((n - t) >> min(l,1))) >> max(l-1,0),  t = mulhi(m, n).
@@ -49,12 +49,13 @@ struct MagicDivider {
   uint32_t sh1;  // min(l, 1)
   uint32_t sh2;  // max(l - 1, 0)
 
-  // pre: 1 <= d < 2^63.  post: div(n) = floor(n / d) for all n < 2^64.
-  // (Host-side construction; the builder runs on the host.)
+  // pre: 1 <= d (any uint64).  post: div(n) = floor(n / d) for all n < 2^64.
+  // (Host-side construction; the builder runs on the host.) For d > 2^63,
+  // l = 64 and 2^l - d < 2^63 is formed in 128 bits.
   static MagicDivider make(uint64_t d) {
     uint32_t l = 0;
-    while (l < 64 && (uint64_t{1} << l) < d) ++l;  // l = ceil(log2 d) <= 63
-    const uint128_t num = static_cast<uint128_t>((uint64_t{1} << l) - d) << 64;
+    while (l < 64 && (uint64_t{1} << l) < d) ++l;  // l = ceil(log2 d) <= 64
+    const uint128_t num = ((uint128_t{1} << l) - d) << 64;
     MagicDivider r;
     r.m = static_cast<uint64_t>(num / d) + 1;
     r.d = d;
