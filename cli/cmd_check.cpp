@@ -21,42 +21,10 @@ struct CheckArgs {
   bool list = false;
 };
 
-const char* kind_name(props::ArgKind k) {
-  switch (k) {
-    case props::ArgKind::layout:
-      return "LAYOUT";
-    case props::ArgKind::tiler:
-      return "TILER";
-    case props::ArgKind::integer:
-      return "INT";
-    case props::ArgKind::int_tuple:
-      return "TUPLE";
-    case props::ArgKind::text:
-      break;
-  }
-  return "TEXT";
-}
-
 std::string usage(const props::Law& law) {
   std::string u = "layoutcheck check " + law.id;
-  for (props::ArgKind k : law.args) u += std::string(" ") + kind_name(k);
+  for (props::ArgKind k : law.args) u += std::string(" ") + props::kind_name(k);
   return u;
-}
-
-props::Arg parse_arg(props::ArgKind kind, const std::string& text) {
-  switch (kind) {
-    case props::ArgKind::layout:
-      return layout::parse_layout(text);
-    case props::ArgKind::tiler:
-      return layout::parse_tiler(text);
-    case props::ArgKind::integer:
-      return parse_integer(text);
-    case props::ArgKind::int_tuple:
-      return layout::parse_int_tuple(text);
-    case props::ArgKind::text:
-      break;
-  }
-  return text;
 }
 
 int list_laws() {
@@ -75,7 +43,7 @@ int check(const CheckArgs& a) {
                      " operand(s): " + usage(*law));
   std::vector<props::Arg> args;
   for (std::size_t k = 0; k < law->args.size(); ++k)
-    args.push_back(parse_arg(law->args[k], a.operands[k]));
+    args.push_back(props::parse_arg(law->args[k], a.operands[k]));
 
   std::unique_ptr<props::Algebra> mutant;
   if (!a.mutant.empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
@@ -148,17 +149,18 @@ bool compatible(const IntTuple& a, const IntTuple& b) {
 }
 
 IntTuple prefix_product(const IntTuple& t, int64_t init) {
+  // The running product is needed only as the next leaf's value: the product
+  // of all the leaves may pass int64 while every exclusive prefix fits.
   IntTuple r = t;
   int64_t run = init;
-  try {
-    for (ItNode& n : r.raw()) {
-      if (n.tuple) continue;
-      int64_t s = n.v;
-      n.v = run;
-      run = checked::mul(run, s);
-    }
-  } catch (const Overflow& e) {
-    detail::raise("prefix_product", to_string(t), e.what());
+  std::optional<std::string> overflow;  // the running product passed int64 here
+  for (ItNode& n : r.raw()) {
+    if (n.tuple) continue;
+    if (overflow) detail::raise("prefix_product", to_string(t), *overflow);
+    const int64_t s = n.v;
+    n.v = run;
+    if (__builtin_mul_overflow(run, s, &run))
+      overflow = std::to_string(n.v) + " * " + std::to_string(s) + " overflows int64";
   }
   return r;
 }

@@ -215,4 +215,34 @@ IntTuple parse_int_tuple(std::string_view text) {
 Layout parse_layout(std::string_view text) { return term_to_layout(parse_term(text), text); }
 Tiler parse_tiler(std::string_view text) { return term_to_tiler(parse_term(text), text); }
 
+void append_string(std::string& out, const Term& t) {
+  switch (t.kind) {
+    case Term::Kind::integer:
+      out += std::to_string(t.value);
+      return;
+    case Term::Kind::underscore:
+      out += '_';
+      return;
+    case Term::Kind::layout:
+      append_string(out, t.shape);
+      out += ':';
+      append_string(out, t.stride);
+      return;
+    case Term::Kind::tuple:
+      break;
+  }
+  out += '(';
+  for (std::size_t i = 0; i < t.elems.size(); ++i) {
+    if (i) out += ',';
+    append_string(out, t.elems[i]);
+  }
+  out += ')';
+}
+
+std::string to_string(const Term& t) {
+  std::string out;
+  append_string(out, t);
+  return out;
+}
+
 }  // namespace layout

@@ -65,30 +65,6 @@ Sliced slice_impl(const Layout& l, const Term& c) {
   return unwrap(s.done(), d.done(), offset);
 }
 
-void append_term(std::string& out, const Term& t) {
-  switch (t.kind) {
-    case Term::Kind::integer:
-      out += std::to_string(t.value);
-      return;
-    case Term::Kind::underscore:
-      out += '_';
-      return;
-    case Term::Kind::layout:
-      append_string(out, t.shape);
-      out += ':';
-      append_string(out, t.stride);
-      return;
-    case Term::Kind::tuple:
-      break;
-  }
-  out += '(';
-  for (std::size_t i = 0; i < t.elems.size(); ++i) {
-    if (i) out += ',';
-    append_term(out, t.elems[i]);
-  }
-  out += ')';
-}
-
 // The smallest index i of the thread layout P with P(i) = tid. Thread layouts
 // up to 2^20 threads are searched exhaustively; larger ones are decoded digit
 // by digit ((tid / d) mod s per mode of coalesce(P)), which finds the index
@@ -117,7 +93,7 @@ Sliced slice(const Layout& l, const Term& coord) {
       [&] {
         std::string out = to_string(l);
         out += ", ";
-        append_term(out, coord);
+        append_string(out, coord);
         return out;
       },
       [&] { return slice_impl(l, coord); });

@@ -576,6 +576,7 @@ rc::Gen<Layout> size_one_layouts() { return nest(size_one_leaves()); }
 rc::Gen<Layout> negative_layouts() { return nest(negative_leaves()); }
 rc::Gen<Layout> rewritten_layouts() { return nest(rewritten_leaves()); }
 rc::Gen<Layout> large_layouts() { return nest(large_leaves()); }
+rc::Gen<Layout> huge_shape_layouts() { return nest(huge_shape_leaves()); }
 rc::Gen<Layout> chained_layouts() {
   return nest(g::oneOf(compact_leaves(), permuted_leaves(), gap_leaves(false)));
 }
@@ -636,10 +637,13 @@ rc::Gen<std::pair<Layout, int64_t>> index_operands(InputClass c) {
 
 rc::Gen<std::pair<Layout, Layout>> composable_pairs(InputClass c) {
   if (c == InputClass::near_miss) return near_miss_pairs();
-  return g::exec([c] {
+  auto on_a = g::exec([c] {
     const Layout a = *layouts(c);
     return std::make_pair(a, *on_domain(shape_leaves(a), true));
   });
+  if (c == InputClass::large)
+    return g::weightedOneOf<std::pair<Layout, Layout>>({{2, on_a}, {1, edge_composition_pairs()}});
+  return on_a;
 }
 
 rc::Gen<std::pair<Layout, Layout>> near_miss_pairs() {
@@ -884,6 +888,11 @@ namespace {
 
 std::vector<InputClass> all_classes_for(const Law& law) {
   using C = InputClass;
+  // Laws over tuples and integers with classes of their own.
+  if (law.id == "SHAPE-DIV") return {C::nested, C::admissible, C::near_miss};
+  if (law.id == "TUPLE-UTIL") return {C::nested, C::size_one, C::negative, C::large};
+  if (law.id == "MAKE-COMPACT") return {C::nested, C::size_one, C::large, C::near_miss};
+  if (law.id == "MAGIC-DIV") return {C::nested, C::admissible, C::large};
   int layouts_n = 0, tuples = 0, texts = 0;
   for (ArgKind k : law.args) {
     if (k == ArgKind::layout)
@@ -991,6 +1000,26 @@ rc::Gen<std::vector<Arg>> generic_args(const Law& law, InputClass c) {
 rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   using K = ArgKind;
   const auto& k = law.args;
+  const auto pair_args = [](auto gen) {
+    return g::map(gen, [](auto p) { return to_args(p.first, p.second); });
+  };
+  if (law.id == "SLICE-DEF") return pair_args(slice_operands(c));
+  if (law.id == "SHAPE-DIV") return pair_args(shape_div_operands(c));
+  if (law.id == "TUPLE-UTIL") return pair_args(tuple_util_operands(c));
+  if (law.id == "MAGIC-DIV") return pair_args(magic_operands(c));
+  if (law.id == "MAKE-COMPACT")
+    return g::map(compact_shapes(c), [](IntTuple s) { return to_args(s); });
+  if (law.id == "FLAT-EVAL" || law.id == "FLAT-WINDOW") return pair_args(flat_operands(c));
+  if (law.id == "FLAT-RANGE")
+    return g::map(flat_operands(c), [](std::pair<Layout, int64_t> p) { return to_args(p.first); });
+  if (law.id == "LTILE-DEF")
+    return g::map(local_tile_operands(c), [](std::tuple<Layout, Tiler, IntTuple> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    });
+  if (law.id == "LPART-DEF")
+    return g::map(local_partition_operands(c), [](std::tuple<Layout, Layout, int64_t> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    });
   const auto is = [&](std::initializer_list<K> want) {
     return std::equal(k.begin(), k.end(), want.begin(), want.end());
   };

@@ -31,6 +31,7 @@ namespace props::gen {
 using layout::IntTuple;
 using layout::Layout;
 using layout::Mode;
+using layout::Term;
 using layout::Tiler;
 
 inline constexpr int64_t max_size = int64_t{1} << 12;  // brute-force budget
@@ -62,6 +63,8 @@ rc::Gen<Layout> size_one_layouts();
 rc::Gen<Layout> negative_layouts();
 rc::Gen<Layout> rewritten_layouts();
 rc::Gen<Layout> large_layouts();
+// Huge shapes (sizes past 2^31 and 2^32, to the int64 edge), small strides.
+rc::Gen<Layout> huge_shape_layouts();
 // Injective layouts whose sorted modes chain (each running end divides the
 // next stride): complementable with an exact tiling.
 rc::Gen<Layout> chained_layouts();
@@ -95,6 +98,32 @@ rc::Gen<std::pair<Layout, Layout>> divisible_pairs(InputClass c);
 rc::Gen<std::pair<Layout, Layout>> product_pairs(InputClass c);
 // (coordinate, shape): a hierarchical coordinate inside the shape.
 rc::Gen<std::pair<IntTuple, IntTuple>> coordinates(InputClass c);
+
+// (A, B): B steps over all of A's bounded modes (its image runs past A's
+// domain) and A's last stride is near the int64 edge: A o B must be refused
+// or exact, never wrapped.
+rc::Gen<std::pair<Layout, Layout>> edge_composition_pairs();
+
+// ---- slicing, IntTuple utilities, the flat core (edge_generators.cpp) -------
+// (L, c): a slicing coordinate of `_`, integers and tuples for L's shape
+// (near_miss: one that does not fit).
+rc::Gen<std::pair<Layout, Term>> slice_operands(InputClass c);
+// (L, T, c): a divisible tiler and an index or per-mode coordinate of the rest.
+rc::Gen<std::tuple<Layout, Tiler, IntTuple>> local_tile_operands(InputClass c);
+// (L, P, t): a thread layout over a prefix of L's modes and a thread id (near
+// miss: maybe one that no thread has).
+rc::Gen<std::tuple<Layout, Layout, int64_t>> local_partition_operands(InputClass c);
+// (A, B) for shape_div: divisible folds, by element, and (near_miss) not.
+rc::Gen<std::pair<IntTuple, IntTuple>> shape_div_operands(InputClass c);
+// (T, k) for product / prefix_product / inner_product (large: near int64's edge).
+rc::Gen<std::pair<IntTuple, int64_t>> tuple_util_operands(InputClass c);
+// Shapes for make_layout_left/right (large: huge; near_miss: a leaf < 1).
+rc::Gen<IntTuple> compact_shapes(InputClass c);
+// (L, seed) for the FlatLayout laws (large: huge strides, shapes past 2^32,
+// saturating max_index; near_miss: offsets past int64).
+rc::Gen<std::pair<Layout, int64_t>> flat_operands(InputClass c);
+// (d, n) as uint64 bit patterns near powers of two, 2^32, 2^63 and 2^64.
+rc::Gen<std::pair<int64_t, int64_t>> magic_operands(InputClass c);
 
 // Swizzle parameters (B,M,S) and arguments: admissible (valid, small),
 // negative (S < 0, negative arguments), large (fields at bit 63, far

@@ -134,9 +134,11 @@ public:
 
   // The flat evaluation core (FlatLayout and its magic-number divider).
   virtual FlatLayout make_flat(const Layout& l) const { return layout::make_flat(l); }
+  virtual FlatLayout make_flat_unmerged(const Layout& l) const {
+    return layout::make_flat_unmerged(l);
+  }
   virtual int64_t flat_eval(const FlatLayout& f, uint64_t i) const { return f(i); }
-  virtual void flat_chunk(const FlatLayout& f, uint64_t start, uint64_t count,
-                          int64_t* out) const {
+  virtual void flat_chunk(const FlatLayout& f, uint64_t start, uint64_t count, int64_t* out) const {
     f.eval_chunk(start, count, out);
   }
   // The (index, offset) pairs for_each visits, in order.

@@ -18,5 +18,8 @@ std::vector<Law> product_laws();      // logical, blocked, raked products and re
 std::vector<Law> swizzle_laws();      // swizzle
 std::vector<Law> notation_laws();     // print / parse
 std::vector<Law> refusal_laws();      // messages, overflow
+std::vector<Law> structure_laws();    // rank, depth, flatten, compact layouts, IntTuple utilities
+std::vector<Law> slice_laws();        // slice, local_tile, local_partition
+std::vector<Law> flat_laws();         // FlatLayout and MagicDivider
 
 }  // namespace props

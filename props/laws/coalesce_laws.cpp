@@ -37,67 +37,53 @@ Outcome coal_canon(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
-// COAL-MODE: coalesce(L, p) for a tuple profile p (rank(L) >= rank(p), else
-// refused) keeps rank(L), coalesces mode k < rank(p) into the same function
-// on its domain with depth <= 1 (when p_k is an integer), and keeps the other
-// modes as they are. An integer profile coalesces the whole layout.
-// Profile p fits shape s: an integer fits anything; a tuple needs a tuple
-// mode of at least its rank whose modes it fits in turn.
-bool profile_fits(const IntTuple& s, const IntTuple& p) {
-  if (p.is_int()) return true;
-  if (s.is_int() || s.rank() < p.rank()) return false;
-  for (int k = 0; k < p.rank(); ++k)
-    if (!profile_fits(s[k], p[k])) return false;
-  return true;
+// coalesce(L, p) by its definition: an integer p gives the canonical form of
+// L; a tuple p needs rank(L) >= rank(p) (an integer layout has rank 1, its
+// mode 0 is itself) and gives the tuple of rank(L) modes, mode k coalesced by
+// p_k for k < rank(p) and the others unchanged. nullopt where p does not fit.
+std::optional<Layout> coalesce_by(const Layout& l, const IntTuple& p) {
+  if (p.is_int()) return oracle::from_leaves(oracle::coalesced(oracle::leaves(l)));
+  if (oracle::rank(l.shape()) < oracle::rank(p)) return std::nullopt;
+  std::vector<IntTuple> s, d;
+  for (int k = 0; k < oracle::rank(l.shape()); ++k) {
+    Layout m = oracle::mode(l, k);
+    if (k < oracle::rank(p)) {
+      auto c = coalesce_by(m, oracle::element(p, k));
+      if (!c) return std::nullopt;
+      m = *c;
+    }
+    s.push_back(m.shape());
+    d.push_back(m.stride());
+  }
+  return oracle::make(oracle::tuple_of(s), oracle::tuple_of(d));
 }
 
+// COAL-MODE: coalesce(L, p) is exactly its definition (coalesce_by above:
+// the structure of every profile entry, nested ones included, and the
+// canonical form under each integer entry) and the same function as L;
+// refused exactly where p does not fit.
 Outcome coal_mode(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const IntTuple& p = std::get<IntTuple>(args[1]);
-  const auto want = table(l);
-  if (!want) return vacuous("too large for the oracle");
-  if (p.is_tuple() && l.shape().is_int()) return vacuous("a tuple profile of an integer layout");
-  // rank(L) < rank(p) must be refused; a profile that fits at the top but not
-  // inside a mode (a nested tuple longer than that mode) may be refused.
-  const bool admissible = p.is_int() || l.rank() >= p.rank();
-  const bool fits = admissible && profile_fits(l.shape(), p);
+  const std::optional<Layout> want = coalesce_by(l, p);
   Layout r;
   try {
     r = alg.coalesce(l, p);
   } catch (const Error& e) {
-    if (!fits) return vacuous("refused a profile that does not fit");
+    if (!want) return vacuous("refused");
     return refused("COAL-MODE", args, "coalesce", e);
   }
-  if (!admissible) return fail("COAL-MODE", args, "rank(L) < rank(profile) but gave " + show(r));
+  if (!want) return fail("COAL-MODE", args, "the profile does not fit L, but it gave " + show(r));
+  if (r != *want)
+    return fail("COAL-MODE", args, "gave " + show(r) + ", the definition gives " + show(*want));
+  const auto t = table(l);
+  if (!t) return std::nullopt;  // the structure was checked; the values need the table
   if (oracle::size(r) != oracle::size(l))
     return fail("COAL-MODE", args, "gave " + show(r) + ", of another size");
-  if (auto bad = pointwise(
-          "COAL-MODE", args, [&] { return "gave " + show(r) + ", another function"; }, r,
-          static_cast<int64_t>(want->size()),
-          [&](int64_t i) { return (*want)[static_cast<std::size_t>(i)]; }))
-    return bad;
-  if (p.is_int()) {
-    if (r.depth() > 1) return fail("COAL-MODE", args, "gave " + show(r) + ", depth > 1");
-    return std::nullopt;
-  }
-  if (!r.shape().is_tuple() || r.rank() != l.rank())
-    return fail("COAL-MODE", args, "gave " + show(r) + ", of another rank");
-  for (int k = 0; k < l.rank(); ++k) {
-    const Layout lk = l[k], rk = r[k];
-    if (k >= p.rank()) {
-      if (lk != rk)
-        return fail("COAL-MODE", args,
-                    "mode " + std::to_string(k) + " past the profile changed to " + show(rk));
-      continue;
-    }
-    if (oracle::size(lk) != oracle::size(rk) || table(lk) != table(rk))
-      return fail("COAL-MODE", args,
-                  "mode " + std::to_string(k) + " of " + show(r) + " is another function");
-    if (p[k].is_int() && rk.depth() > 1)
-      return fail("COAL-MODE", args,
-                  "mode " + std::to_string(k) + " of " + show(r) + " is not coalesced");
-  }
-  return std::nullopt;
+  return pointwise(
+      "COAL-MODE", args, [&] { return "gave " + show(r) + ", another function"; }, r,
+      static_cast<int64_t>(t->size()),
+      [&](int64_t i) { return (*t)[static_cast<std::size_t>(i)]; });
 }
 
 // FILTER-IMAGE: filter(L) has the same image set as L and no stride-0 or
@@ -142,9 +128,9 @@ std::vector<Law> coalesce_laws() {
        {K::layout, K::layout},
        guard(coal_canon)},
       {"COAL-MODE",
-       "coalesce(L, p): same size and values; tuple p: rank kept, mode k < rank(p) the same "
-       "function with depth <= 1 where p_k is an integer, other modes unchanged; rank(L) < "
-       "rank(p) refused",
+       "coalesce(L, p) = its definition exactly: integer p the canonical form; tuple p rank(L) "
+       "modes, mode k < rank(p) coalesced by p_k (nested profiles recursively), the others "
+       "unchanged; same function; refused iff some rank(L_k) < rank(p_k)",
        "coalesce (by mode)",
        "random nested with a profile, size-1 modes",
        {K::layout, K::int_tuple},

@@ -113,11 +113,58 @@ Outcome cpl_bound(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
+// CPL-EXACT: complement(A, M) is exactly the documented formula (sizes and
+// strides, coalesced), and complement(A) the same with M = cosize(filter(A))
+// = 1 + sum over modes with d != 0 of (s-1)|d|; never refused where the
+// formula is defined, refused where it is not.
+Outcome cpl_exact(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const int64_t m = std::get<int64_t>(args[1]);
+  i128 filtered = 1;
+  for (const oracle::Leaf& x : oracle::leaves(a))
+    if (x.d != 0)
+      filtered += static_cast<i128>(x.s - 1) * (x.d < 0 ? -static_cast<i128>(x.d) : x.d);
+  bool checked = false;
+  for (const bool given : {true, false}) {
+    const i128 cotarget = given ? m : filtered;
+    const char* op = given ? "complement(A, M)" : "complement(A)";
+    std::optional<oracle::Leaves> want;
+    if (cotarget <= INT64_MAX) want = oracle::complement(a, static_cast<int64_t>(cotarget));
+    Layout r;
+    try {
+      r = given ? alg.complement(a, m) : alg.complement(a);
+    } catch (const Error& e) {
+      if (!want) continue;
+      return refused("CPL-EXACT", args, op, e);
+    }
+    if (!want)
+      return fail("CPL-EXACT", args,
+                  std::string(op) +
+                      " is not defined (modes overlap, a negative stride, M < 1 or "
+                      "past int64), but it gave " +
+                      show(r));
+    const Layout w = oracle::from_leaves(*want);
+    if (r != w)
+      return fail("CPL-EXACT", args,
+                  std::string(op) + " gave " + show(r) + ", the formula gives " + show(w));
+    checked = true;
+  }
+  return checked ? Outcome() : vacuous("refused");
+}
+
 }  // namespace
 
 std::vector<Law> complement_laws() {
   using K = ArgKind;
   return {
+      {"CPL-EXACT",
+       "complement(A, M) = coalesce((d_0/E_-1, .., d_k/E_k-1, ceil(M/E_k)) : (E_-1, .., E_k)) "
+       "exactly, complement(A) with M = cosize(filter(A)); refused iff that is not defined",
+       "complement",
+       "injective with gaps (dividing and not), compact, permuted, stride 0, size-1 modes, "
+       "negative strides, overlapping modes, large",
+       {K::layout, K::integer},
+       guard(cpl_exact)},
       {"CPL-DISJOINT",
        "where defined: R(i) is not in A's image for i >= 1; (A's non-broadcast modes, R) repeats "
        "no offset",

@@ -23,7 +23,7 @@ Outcome ldiv_def(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error&) {
     return vacuous("refused");  // COMP-REFUSE and LDIV-PERM judge refusals
   }
-  const auto p = plan(alg, a, t, Group::logical, false);
+  const auto p = plan(a, t, Group::logical, false);
   if (!p) return vacuous("too large for the oracle or outside the evaluator");
   return check_plan("LDIV-DEF", args, "logical_divide", *p, r, false);
 }
@@ -90,7 +90,7 @@ std::vector<Law> divide_laws() {
   return {
       {"LDIV-DEF",
        "where defined: logical_divide(A, B)(i) = A(J(i)), J = (B, complement(B, size(A))) "
-       "(complement checked by brute force); by mode for tuple tilers; mode sizes (size(B), "
+       "(complement by its formula); by mode for tuple tilers; mode sizes (size(B), "
        "size(C))",
        "logical_divide, complement",
        "divisible tilers, by-mode tilers with `_`, tilers past size(A), random nested",

@@ -47,6 +47,13 @@ Outcome coal_fn(const Algebra& alg, const std::vector<Arg>& args) {
   if (again != r)
     return fail("COAL-FN", args,
                 "not idempotent: " + alg.print(r) + " coalesces to " + alg.print(again));
+  // The canonical form exactly: flatten, drop size-1 modes, merge (none: 1:0,
+  // one: the integer layout s:d).
+  const Layout canonical = oracle::from_leaves(oracle::coalesced(oracle::leaves(l)));
+  if (r != canonical)
+    return fail(
+        "COAL-FN", args,
+        "coalesce gave " + alg.print(r) + ", the canonical form is " + alg.print(canonical));
   return std::nullopt;
 }
 
@@ -150,7 +157,7 @@ std::vector<Law> headline_laws() {
   return {
       {"COAL-FN",
        "coalesce(L)(i) = L(i) for all i < size(L); same size; depth <= 1; idempotent; no size-1 "
-       "mode or mergeable pair left",
+       "mode or mergeable pair left; exactly the canonical form (none: 1:0, one: s:d)",
        "coalesce",
        "random nested, compact, permuted, gaps, stride 0, size-1 modes, large",
        {K::layout},

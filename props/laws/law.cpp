@@ -1,5 +1,7 @@
 #include "law.hpp"
 
+#include <charconv>
+
 namespace props {
 
 std::string describe(const Counterexample& c) {
@@ -60,6 +62,48 @@ Counterexample fail(const std::string& law, const std::vector<Arg>& args, std::s
                     std::optional<int64_t> index, std::optional<int64_t> expected,
                     std::optional<int64_t> actual) {
   return {law, notation(args), std::move(what), index, expected, actual};
+}
+
+const char* kind_name(ArgKind k) {
+  switch (k) {
+    case ArgKind::layout:
+      return "LAYOUT";
+    case ArgKind::tiler:
+      return "TILER";
+    case ArgKind::integer:
+      return "INT";
+    case ArgKind::int_tuple:
+      return "TUPLE";
+    case ArgKind::coordinate:
+      return "COORD";
+    case ArgKind::text:
+      break;
+  }
+  return "TEXT";
+}
+
+Arg parse_arg(ArgKind kind, const std::string& text) {
+  switch (kind) {
+    case ArgKind::layout:
+      return layout::parse_layout(text);
+    case ArgKind::tiler:
+      return layout::parse_tiler(text);
+    case ArgKind::integer: {
+      int64_t v = 0;
+      const char* end = text.data() + text.size();
+      const auto [p, ec] = std::from_chars(text.data(), end, v);
+      if (ec != std::errc() || p != end || text.empty())
+        throw layout::Error("parse", text, "not an int64 integer");
+      return v;
+    }
+    case ArgKind::int_tuple:
+      return layout::parse_int_tuple(text);
+    case ArgKind::coordinate:
+      return layout::parse_term(text);
+    case ArgKind::text:
+      break;
+  }
+  return text;
 }
 
 const Law* find_law(const std::string& id) {

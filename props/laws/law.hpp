@@ -58,9 +58,16 @@ inline Outcome vacuous(const char* why) { return Outcome::vacuous(why); }
 std::string describe(const Counterexample& c);
 
 // A law's operands, parsed from CuTe notation by `layoutcheck check`
-// (text: an arbitrary string, taken verbatim, for the notation laws).
-enum class ArgKind { layout, tiler, integer, int_tuple, text };
-using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string>;
+// (text: an arbitrary string, taken verbatim, for the notation laws;
+// coordinate: a slicing coordinate with `_`).
+enum class ArgKind { layout, tiler, integer, int_tuple, text, coordinate };
+using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string, Term>;
+
+// The name of a kind in usage lines ("LAYOUT", "TILER", "INT", "TUPLE", "TEXT", "COORD").
+const char* kind_name(ArgKind k);
+// Operand text -> Arg of that kind (throws layout::Error("parse") when malformed;
+// an integer past int64 also throws it).
+Arg parse_arg(ArgKind kind, const std::string& text);
 
 using Check = std::function<Outcome(const Algebra&, const std::vector<Arg>&)>;
 using PartCheck = std::function<Outcome(const Algebra&, const std::vector<Arg>&, std::size_t)>;

@@ -11,7 +11,7 @@ namespace {
 using namespace util;
 
 // LPROD-DEF: where defined, logical_product(A, B)(a + size(A) b) = A(a) +
-// C(B(b)) with C = complement(A, size(A) cosize(B)) (checked by brute force);
+// C(B(b)) with C = complement(A, size(A) cosize(B)) (its formula);
 // by mode for tuple tilers; modes (size(A), size(B)).
 Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
@@ -22,7 +22,7 @@ Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error&) {
     return vacuous("refused");  // PROD-SIZE judges refusals of admissible operands
   }
-  const auto p = plan(alg, a, t, Group::logical, true);
+  const auto p = plan(a, t, Group::logical, true);
   if (!p) return vacuous("too large for the oracle or outside the evaluator");
   return check_plan("LPROD-DEF", args, "logical_product", *p, r, true);
 }
@@ -102,7 +102,7 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args, std::size_t 
 }
 
 // BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
-// 1:0 and C = complement(A, size(A) cosize(B)) (checked by brute force), mode
+// 1:0 and C = complement(A, size(A) cosize(B)) (its documented formula), mode
 // k of the result is (A'_k, (C o B')_k) (blocked) or ((C o B')_k, A'_k)
 // (raked): value sum_k A'_k(x_k) + C(sum_k B'_k(y_k)).
 Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
@@ -120,13 +120,14 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
     return vacuous("too large for the oracle or outside the evaluator");
   const i128 target = static_cast<i128>(*sa) * cosize(b);
   if (target > kLimit) return vacuous("too large for the oracle or outside the evaluator");
-  Layout c;
-  try {
-    c = alg.complement(a, static_cast<int64_t>(target));
-  } catch (const Error&) {
-    return vacuous("refused");
-  }
-  if (auto bad = validate_complement(a, c)) return fail(law, args, *bad);
+  const std::optional<Layout> formula = formula_complement(a, static_cast<int64_t>(target));
+  if (!formula)
+    return fail(
+        law, args,
+        "complement(A, size(A) cosize(B)) is not defined (A's modes overlap or interleave), "
+        "so no product exists, but it gave " +
+            show(r));
+  const Layout& c = *formula;
   const int ra = a.shape().is_int() ? 1 : a.rank(), rb = b.shape().is_int() ? 1 : b.rank();
   const int rr = std::max(ra, rb);
   std::vector<Layout> am, bm;
@@ -188,7 +189,7 @@ std::vector<Law> product_laws() {
   return {
       {"LPROD-DEF",
        "where defined: logical_product(A, B)(a + size(A) b) = A(a) + C(B(b)), C = complement(A, "
-       "size(A) cosize(B)) (checked by brute force); by mode for tuple tilers; modes (size(A), "
+       "size(A) cosize(B)) (by its formula); by mode for tuple tilers; modes (size(A), "
        "size(B))",
        "logical_product, complement",
        "compact and gapped A, any B, by-mode tilers",

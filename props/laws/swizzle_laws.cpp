@@ -164,7 +164,7 @@ Outcome swz_layout(const Algebra& alg, const std::vector<Arg>& args) {
   for (std::size_t i = 0; i < t->size(); ++i) {
     int64_t got = 0;
     try {
-      got = alg.swizzle(p->b, p->m, p->s, alg.eval(l, static_cast<int64_t>(i)));
+      got = alg.swizzle_layout(p->b, p->m, p->s, l, static_cast<int64_t>(i));
     } catch (const Error& e) {
       return refused("SWZ-LAYOUT", args, "swizzle o layout", e);
     }

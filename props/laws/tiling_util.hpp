@@ -28,19 +28,13 @@ struct Piece {
   int64_t size;
 };
 
-// The complement from the algebra, checked against its post-condition by
-// brute force: C(0) = 0, strictly increasing, C(i) not in X's image for i >= 1.
-// A message when it is wrong; oracle::TooLarge when it cannot be checked.
-inline std::optional<std::string> validate_complement(const Layout& x, const Layout& c) {
-  const auto tx = table(x), tc = table(c);
-  if (!tx || !tc) throw oracle::TooLarge{};  // skipped by guarded()
-  const std::vector<int64_t> image = value_set(*tx);
-  for (std::size_t i = 0; i < tc->size(); ++i) {
-    if ((i == 0 && (*tc)[0] != 0) ||
-        (i > 0 && ((*tc)[i] <= (*tc)[i - 1] || contains(image, (*tc)[i]))))
-      return "complement " + show(c) + " of " + show(x) + " is wrong at index " + std::to_string(i);
-  }
-  return std::nullopt;
+// The complement by its documented formula (oracle::complement), never the
+// algebra's: a wrong complement inside a divide or product is then a wrong
+// divide or product. nullopt where the formula is not defined.
+inline std::optional<Layout> formula_complement(const Layout& x, int64_t cotarget) {
+  const auto c = oracle::complement(x, cotarget);
+  if (!c) return std::nullopt;
+  return oracle::from_leaves(*c);
 }
 
 // Expected value of the regrouped layout at index i.
@@ -89,22 +83,20 @@ struct Plan {
   Ints piece_sizes;                 // the sizes of the pieces, in order
   std::vector<int64_t> mode_sizes;  // expected top-level mode sizes (empty: not checked)
   bool prefix_only = false;         // only the first mode_sizes.size() modes are known
-  std::string bad_complement;
 };
 
 // The halves of a tiler on A: a layout tiler applies to A as a whole; a tuple
 // of layouts and `_` (no nesting) applies by mode; `_` keeps A_k whole in the
 // logical grouping and is the unit tile otherwise. nullopt when the tiler is
-// outside this evaluator (nested tuples, rank above A's) or a complement was
-// refused; bad_complement says so when a complement is wrong. The halves do
-// not depend on the grouping: the regrouping laws build them once.
+// outside this evaluator (nested tuples, rank above A's) or a complement is not
+// defined (the operation must then refuse). The halves do not depend on the
+// grouping: the regrouping laws build them once.
 struct Halves {
   std::vector<Half> halves;
-  std::string bad_complement;
 };
 
-inline std::optional<Halves> halves_of(const Algebra& alg, const Layout& a, const Tiler& t,
-                                       bool logical, bool product) {
+inline std::optional<Halves> halves_of(const Layout& a, const Tiler& t, bool logical,
+                                       bool product) {
   std::vector<Layout> as;
   std::vector<const Tiler*> ts;
   if (t.is_layout() || t.is_underscore()) {
@@ -135,12 +127,9 @@ inline std::optional<Halves> halves_of(const Algebra& alg, const Layout& a, cons
       if (!sa || *sa > kLimit) return std::nullopt;
       const i128 target = product ? static_cast<i128>(*sa) * cosize(h.b) : *sa;
       if (target > kLimit) return std::nullopt;
-      try {
-        h.c = alg.complement(product ? h.a : h.b, static_cast<int64_t>(target));
-      } catch (const Error&) {
-        return std::nullopt;
-      }
-      if (auto bad = validate_complement(product ? h.a : h.b, h.c)) out.bad_complement = *bad;
+      const auto c = formula_complement(product ? h.a : h.b, static_cast<int64_t>(target));
+      if (!c) return std::nullopt;
+      h.c = *c;
     }
     h.al = oracle::leaves(h.a);
     h.bl = oracle::leaves(h.b);
@@ -157,7 +146,6 @@ inline std::optional<Halves> halves_of(const Algebra& alg, const Layout& a, cons
 inline Plan arrange(Halves h, const Tiler& t, Group g, bool product) {
   Plan p;
   p.halves = std::move(h.halves);
-  p.bad_complement = std::move(h.bad_complement);
   const std::size_t r = t.is_tuple() ? static_cast<std::size_t>(t.rank()) : 1;
   auto first = [&](const Half& x) { return x.unit ? 1 : product ? size64(x.a) : size64(x.b); };
   auto second = [&](const Half& x) {
@@ -207,9 +195,8 @@ inline Plan arrange(Halves h, const Tiler& t, Group g, bool product) {
   return p;
 }
 
-inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler& t, Group g,
-                                bool product) {
-  auto h = halves_of(alg, a, t, g == Group::logical, product);
+inline std::optional<Plan> plan(const Layout& a, const Tiler& t, Group g, bool product) {
+  auto h = halves_of(a, t, g == Group::logical, product);
   if (!h) return std::nullopt;
   return arrange(std::move(*h), t, g, product);
 }
@@ -218,7 +205,6 @@ inline std::optional<Plan> plan(const Algebra& alg, const Layout& a, const Tiler
 // sizes, values.
 inline Outcome check_plan(const std::string& law, const std::vector<Arg>& args,
                           const std::string& op, const Plan& p, const Layout& got, bool product) {
-  if (!p.bad_complement.empty()) return fail(law, args, p.bad_complement);
   int64_t n = 1;
   for (const Piece& x : p.pieces) n = sat_mul(n, x.size);
   if (n > kLimit) return vacuous("too large for the oracle or outside the evaluator");
@@ -269,7 +255,7 @@ inline Outcome check_regroupings(const std::string& law, const Regrouping* ops, 
     } catch (const Error&) {
       return vacuous("refused");
     }
-    if (!halves) halves = halves_of(alg, a, t, /*logical=*/false, product);
+    if (!halves) halves = halves_of(a, t, /*logical=*/false, product);
     if (!*halves) return vacuous("a tiler outside the evaluator");
     return check_plan(law, args, op.name, arrange(**halves, t, op.group, product), r, product);
   });

@@ -27,6 +27,9 @@ struct Term {
 };
 
 Term parse_term(std::string_view text);
+// "(1,_,(2,_))": integers, `_`, layouts and tuples of terms.
+std::string to_string(const Term& t);
+void append_string(std::string& out, const Term& t);  // appends to_string(t)
 IntTuple parse_int_tuple(std::string_view text);
 Layout parse_layout(std::string_view text);
 Tiler parse_tiler(std::string_view text);

@@ -1,0 +1,300 @@
+// Slicing: SLICE-DEF, LTILE-DEF, LPART-DEF.
+#include "catalog_groups.hpp"
+#include "tiling_util.hpp"
+
+namespace props {
+
+namespace {
+
+using namespace util;
+
+bool has_underscore(const Term& t) {
+  if (t.kind == Term::Kind::underscore) return true;
+  if (t.kind != Term::Kind::tuple) return false;
+  for (const Term& e : t.elems)
+    if (has_underscore(e)) return true;
+  return false;
+}
+
+// What slice(L, c) must give: the kept pieces (the `_` places, a tuple
+// coordinate holding `_` keeping one nested piece) and the offset, L at c
+// with `_` read as 0.
+struct SliceDef {
+  std::vector<IntTuple> s, d;
+  i128 offset = 0;
+  bool partial = false;  // a per-mode value or a partial sum passes int64
+};
+
+// false: c does not fit (a negative integer, a layout, a rank mismatch): refused.
+bool slice_into(const IntTuple& shape, const IntTuple& stride, const Term& c, SliceDef& out,
+                std::vector<IntTuple>& s, std::vector<IntTuple>& d) {
+  switch (c.kind) {
+    case Term::Kind::underscore:
+      s.push_back(shape);
+      d.push_back(stride);
+      return true;
+    case Term::Kind::integer: {
+      if (c.value < 0) return false;
+      const auto v = oracle::crd_value(c.value, shape, stride);
+      if (!v) return false;
+      out.offset += *v;
+      out.partial = out.partial || *v > INT64_MAX || *v < INT64_MIN || out.offset > INT64_MAX ||
+                    out.offset < INT64_MIN;
+      return true;
+    }
+    case Term::Kind::layout:
+      return false;
+    case Term::Kind::tuple:
+      break;
+  }
+  if (static_cast<int>(c.elems.size()) != oracle::rank(shape)) return false;
+  for (int k = 0; k < oracle::rank(shape); ++k) {
+    const Term& ck = c.elems[static_cast<std::size_t>(k)];
+    const IntTuple sk = oracle::element(shape, k), dk = oracle::element(stride, k);
+    if (ck.kind == Term::Kind::tuple && has_underscore(ck)) {
+      std::vector<IntTuple> is, id;
+      if (!slice_into(sk, dk, ck, out, is, id)) return false;
+      s.push_back(oracle::tuple_of(is));
+      d.push_back(oracle::tuple_of(id));
+    } else if (!slice_into(sk, dk, ck, out, s, d)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The result layout (a rank-1 top level unwrapped, none: 1:0) and offset;
+// nullopt when c does not fit L.
+std::optional<std::pair<Layout, SliceDef>> slice_def(const Layout& l, const Term& c) {
+  SliceDef def;
+  if (c.kind == Term::Kind::underscore) return std::make_pair(l, def);
+  std::vector<IntTuple> s, d;
+  if (!slice_into(l.shape(), l.stride(), c, def, s, d)) return std::nullopt;
+  if (s.empty()) return std::make_pair(oracle::make(1, 0), def);
+  if (s.size() == 1) return std::make_pair(oracle::make(s[0], d[0]), def);
+  return std::make_pair(oracle::make(oracle::tuple_of(s), oracle::tuple_of(d)), def);
+}
+
+// SLICE-DEF: slice(L, c) keeps exactly the modes marked `_` (structure and
+// strides), with offset L(c with `_` read as 0); refused exactly when c does
+// not fit L (or the offset passes int64).
+Outcome slice_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  const Term& c = std::get<Term>(args[1]);
+  const auto want = slice_def(l, c);
+  Sliced got;
+  try {
+    got = alg.slice(l, c);
+  } catch (const Error& e) {
+    if (!want || want->second.partial) return vacuous("refused");
+    return refused("SLICE-DEF", args, "slice", e);
+  }
+  if (!want)
+    return fail("SLICE-DEF", args,
+                "the coordinate does not fit L, but slice gave " + show(got.layout) + " + " +
+                    std::to_string(got.offset));
+  if (want->second.partial && (want->second.offset > INT64_MAX || want->second.offset < INT64_MIN))
+    return fail("SLICE-DEF", args, "the offset passes int64 and was not refused");
+  if (got.layout != want->first)
+    return fail("SLICE-DEF", args,
+                "slice gave " + show(got.layout) + ", the `_` modes are " + show(want->first));
+  if (got.offset != static_cast<int64_t>(want->second.offset))
+    return fail("SLICE-DEF", args, "slice's offset is not L at c with `_` read as 0", std::nullopt,
+                static_cast<int64_t>(want->second.offset), got.offset);
+  return std::nullopt;
+}
+
+// The colexicographic index of c among modes of the given sizes (c an
+// integer, or a flat tuple of their rank with c_k < size_k for all but the
+// last); nullopt outside that.
+std::optional<i128> flat_index(const IntTuple& c, const std::vector<int64_t>& sizes) {
+  if (c.is_int()) {
+    if (c.value() < 0) return std::nullopt;
+    return c.value();
+  }
+  if (oracle::rank(c) != static_cast<int>(sizes.size()) || oracle::depth(c) != 1)
+    return std::nullopt;
+  i128 index = 0, prefix = 1;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    const int64_t ck = oracle::element(c, static_cast<int>(k)).value();
+    if (ck < 0 || (k + 1 < sizes.size() && ck >= sizes[k])) return std::nullopt;
+    index += ck * prefix;
+    prefix *= sizes[k];
+  }
+  return index;
+}
+
+// The zipped_divide of A by T by its definition: Z(i) for an index of the
+// zipped layout, the number of tile indices, and the rest's top-level sizes.
+struct Zipped {
+  Plan plan;
+  int64_t tiles = 1;
+  std::vector<int64_t> rest_sizes, tile_sizes;
+  i128 value(i128 i) const {
+    if (i > INT64_MAX) throw oracle::Unrepresentable{};
+    return expected_value(plan.halves, plan.piece_sizes, plan.pieces, false,
+                          static_cast<int64_t>(i));
+  }
+};
+
+std::optional<Zipped> zipped_def(const Layout& a, const Tiler& t) {
+  auto p = plan(a, t, Group::zipped, false);
+  if (!p) return std::nullopt;
+  Zipped z;
+  z.plan = std::move(*p);
+  for (const Piece& x : z.plan.pieces) {
+    if (x.part == 0) {
+      z.tiles = sat_mul(z.tiles, x.size);
+      z.tile_sizes.push_back(x.size);
+    } else {
+      z.rest_sizes.push_back(x.size);
+    }
+  }
+  return z;
+}
+
+// Checks a sliced result against Z at the indices base + step * j.
+Outcome check_sliced(const std::string& law, const std::vector<Arg>& args, const std::string& op,
+                     const Sliced& got, const Zipped& z, i128 base, int64_t step, int64_t n,
+                     const std::vector<int64_t>& mode_sizes) {
+  if (n > kLimit) return vacuous("too large for the oracle");
+  if (oracle::size(got.layout) != n)
+    return fail(law, args,
+                op + " gave " + show(got.layout) + ", not " + std::to_string(n) + " elements");
+  if (mode_sizes.size() >= 2) {
+    bool ok = got.layout.shape().is_tuple() &&
+              oracle::rank(got.layout.shape()) == static_cast<int>(mode_sizes.size());
+    for (std::size_t k = 0; ok && k < mode_sizes.size(); ++k)
+      ok = oracle::size_wide(oracle::element(got.layout.shape(), static_cast<int>(k))) ==
+           mode_sizes[k];
+    if (!ok) return fail(law, args, op + " gave " + show(got.layout) + ", other mode sizes");
+  }
+  const i128 off = z.value(base);
+  if (off > INT64_MAX || off < INT64_MIN)
+    return fail(law, args, op + "'s offset passes int64 and was not refused");
+  if (got.offset != static_cast<int64_t>(off))
+    return fail(law, args, op + "'s offset is not the definition's", std::nullopt,
+                static_cast<int64_t>(off), got.offset);
+  return pointwise(
+      law, args, [&] { return op + " gave " + show(got.layout) + " + offset, not its definition"; },
+      got.layout, n,
+      [&](int64_t j) {
+        const i128 v = z.value(base + static_cast<i128>(step) * j) - off;
+        return v > INT64_MAX || v < INT64_MIN ? INT64_MIN : static_cast<int64_t>(v);
+      });
+}
+
+// LTILE-DEF: where zipped_divide(L, T) is defined and c is an integer or a
+// flat per-mode coordinate of its rest, local_tile(L, T, c) is the tile mode
+// (mode sizes those of T) with offset rest(c): R(j) + offset = Z(j, c); it is
+// never refused then.
+Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  const Tiler& t = std::get<Tiler>(args[1]);
+  const IntTuple& c = std::get<IntTuple>(args[2]);
+  if (!representable(l) || !representable(t)) return vacuous("operands not representable");
+  const auto z = zipped_def(l, t);
+  if (!z) return vacuous("outside the evaluator, or zipped_divide undefined");
+  const auto rc = flat_index(c, t.is_tuple() ? z->rest_sizes : std::vector<int64_t>{});
+  Sliced got;
+  try {
+    got = alg.local_tile(l, t, c);
+  } catch (const Error& e) {
+    if (!rc) return vacuous("refused");
+    try {
+      (void)alg.zipped_divide(l, t);
+    } catch (const Error&) {
+      return vacuous("refused");  // the division itself refused
+    }
+    return refused("LTILE-DEF", args, "local_tile", e);
+  }
+  if (!rc) return vacuous("a coordinate outside the evaluator");
+  std::vector<int64_t> modes;
+  if (t.is_tuple()) modes = z->tile_sizes;
+  return check_sliced("LTILE-DEF", args, "local_tile", got, *z, *rc * z->tiles, 1, z->tiles, modes);
+}
+
+// LPART-DEF: with i the smallest index of the thread layout P with P(i) = t
+// (refused when there is none), local_partition(L, P, t) is the rest of
+// zipped_divide(L, (size(P_0):1, size(P_1):1, ...)) at tile i: R(j) + offset
+// = Z(i, j), R with the rest's mode sizes; never refused where that
+// zipped_divide is defined.
+Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  const Layout& p = std::get<Layout>(args[1]);
+  const int64_t tid = std::get<int64_t>(args[2]);
+  if (!representable(l) || !representable(p)) return vacuous("operands not representable");
+  const auto tp = table(p);
+  if (!tp) return vacuous("too large for the oracle");
+  std::optional<int64_t> index;
+  for (std::size_t i = 0; i < tp->size() && !index; ++i)
+    if ((*tp)[i] == tid) index = static_cast<int64_t>(i);
+  Tiler tiler;
+  if (p.shape().is_int()) {
+    tiler = Tiler(oracle::make(p.shape().value(), 1));
+  } else {
+    std::vector<Tiler> e;
+    for (int k = 0; k < oracle::rank(p.shape()); ++k)
+      e.emplace_back(
+          oracle::make(static_cast<int64_t>(oracle::size_wide(oracle::element(p.shape(), k))), 1));
+    tiler = Tiler::tuple(std::move(e));
+  }
+  Sliced got;
+  try {
+    got = alg.local_partition(l, p, tid);
+  } catch (const Error& e) {
+    if (!index) return vacuous("refused");
+    try {
+      (void)alg.zipped_divide(l, tiler);
+    } catch (const Error&) {
+      return vacuous("refused");
+    }
+    return refused("LPART-DEF", args, "local_partition", e);
+  }
+  if (!index)
+    return fail("LPART-DEF", args,
+                "no index of the thread layout maps to " + std::to_string(tid) + ", but it gave " +
+                    show(got.layout));
+  const auto z = zipped_def(l, tiler);
+  if (!z) return vacuous("outside the evaluator");
+  int64_t n = 1;
+  for (int64_t s : z->rest_sizes) n = sat_mul(n, s);
+  std::vector<int64_t> modes;
+  if (tiler.is_tuple()) modes = z->rest_sizes;
+  return check_sliced("LPART-DEF", args, "local_partition", got, *z, *index, z->tiles, n, modes);
+}
+
+}  // namespace
+
+std::vector<Law> slice_laws() {
+  using K = ArgKind;
+  return {
+      {"SLICE-DEF",
+       "slice(L, c) keeps exactly the modes of L marked `_` (a tuple coordinate with `_` keeps "
+       "one nested piece; rank 1 unwrapped; none: 1:0) with offset L(c, `_` = 0); refused iff "
+       "c does not fit L or the offset passes int64",
+       "slice",
+       "random nested layouts with coordinates of `_`, integers and tuples, mismatched ranks, "
+       "negative entries",
+       {K::layout, K::coordinate},
+       guard(slice_law)},
+      {"LTILE-DEF",
+       "where zipped_divide(L, T) is defined: local_tile(L, T, c) = (Z(., c) - Z(0, c)) + Z(0, "
+       "c) with Z its definition and c an index or per-mode coordinate of the rest; tile mode "
+       "sizes (size(T_0), ..); never refused then",
+       "local_tile, zipped_divide",
+       "divisible and non-divisible tilers, by-mode tilers with `_`, coordinates past the rest",
+       {K::layout, K::tiler, K::int_tuple},
+       guard(ltile_law)},
+      {"LPART-DEF",
+       "i the smallest index with P(i) = t (else refused): local_partition(L, P, t) = Z(i, .) - "
+       "Z(i, 0) + offset Z(i, 0), Z = zipped_divide(L, (size(P_k):1)_k) by its definition; the "
+       "rest's mode sizes; never refused where Z is defined",
+       "local_partition, zipped_divide",
+       "compact, permuted and strided thread layouts, thread ids past the image",
+       {K::layout, K::layout, K::integer},
+       guard(lpart_law)},
+  };
+}
+
+}  // namespace props

@@ -1,0 +1,292 @@
+// Structure and IntTuple utilities: RANK-DEPTH, FLATTEN-DEF, MAKE-COMPACT,
+// TUPLE-UTIL, SHAPE-DIV.
+#include "catalog_groups.hpp"
+#include "law_util.hpp"
+
+namespace props {
+
+namespace {
+
+using namespace util;
+
+// RANK-DEPTH: rank(L) = rank(shape), depth(L) = depth(shape), read from the
+// shape's tree (an integer has rank 1 and depth 0).
+Outcome rank_depth(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  int r = 0, d = 0;
+  try {
+    r = alg.rank(l);
+    d = alg.depth(l);
+  } catch (const Error& e) {
+    return refused("RANK-DEPTH", args, "rank/depth", e);
+  }
+  if (r != oracle::rank(l.shape()))
+    return fail("RANK-DEPTH", args, "rank is not the shape's top-level count", std::nullopt,
+                oracle::rank(l.shape()), r);
+  if (d != oracle::depth(l.shape()))
+    return fail("RANK-DEPTH", args, "depth is not the shape's nesting depth", std::nullopt,
+                oracle::depth(l.shape()), d);
+  return std::nullopt;
+}
+
+// FLATTEN-DEF: flatten(L) has L's leaves (s, d) in order, depth <= 1, and is
+// the integer layout s:d exactly when L is one.
+Outcome flatten_def(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  Layout r;
+  try {
+    r = alg.flatten(l);
+  } catch (const Error& e) {
+    return refused("FLATTEN-DEF", args, "flatten", e);
+  }
+  const Leaves want = oracle::leaves(l), got = oracle::leaves(r);
+  bool same = want.size() == got.size();
+  for (std::size_t k = 0; same && k < want.size(); ++k)
+    same = want[k].s == got[k].s && want[k].d == got[k].d;
+  if (!same) return fail("FLATTEN-DEF", args, "flatten gave " + show(r) + ", other leaves");
+  if (oracle::depth(r.shape()) > 1)
+    return fail("FLATTEN-DEF", args, "flatten gave " + show(r) + ", depth > 1");
+  if (r.shape().is_int() != l.shape().is_int())
+    return fail("FLATTEN-DEF", args,
+                "flatten gave " + show(r) + ": an integer layout stays one, a tuple stays a tuple");
+  return std::nullopt;
+}
+
+// The leaves of s are all >= 1 and their product fits in int64.
+bool valid_shape(const IntTuple& s) {
+  for (int64_t v : leaf_values(s))
+    if (v < 1) return false;
+  return oracle::size_wide(s) <= INT64_MAX;
+}
+
+// MAKE-COMPACT: make_layout_left(S) = S:compact_left(S) (exclusive prefix
+// products), make_layout_right(S) = S:compact_right(S) (row-major over the
+// leaves), both exactly; refused exactly when S is not a valid shape.
+Outcome make_compact(const Algebra& alg, const std::vector<Arg>& args) {
+  const IntTuple& s = std::get<IntTuple>(args[0]);
+  const bool valid = valid_shape(s);
+  for (const bool left : {true, false}) {
+    const char* op = left ? "make_layout_left" : "make_layout_right";
+    Layout r;
+    try {
+      r = left ? alg.make_layout_left(s) : alg.make_layout_right(s);
+    } catch (const Error& e) {
+      if (!valid) continue;
+      return refused("MAKE-COMPACT", args, op, e);
+    }
+    if (!valid)
+      return fail("MAKE-COMPACT", args,
+                  std::string(op) + " of an invalid shape gave " + show(r) + ", not a refusal");
+    const Layout want = oracle::make(s, left ? compact_left(s) : compact_right(s));
+    if (r != want)
+      return fail("MAKE-COMPACT", args,
+                  std::string(op) + " gave " + show(r) + ", expected " + show(want));
+  }
+  return valid ? Outcome() : vacuous("refused");
+}
+
+// TUPLE-UTIL, one part per utility of IntTuple: product(T) is the product of
+// the leaves; prefix_product(T, k) the exclusive prefix products times k,
+// congruent with T; inner_product(T, T') the sum of leafwise products
+// (T' = T's leaves reversed, so congruent). Each is exact where the value
+// fits in int64 and refused where it does not (inner_product also where a
+// partial sum in leaf order passes int64). Argument: (T, k).
+constexpr const char* kTupleUtils[] = {"product", "prefix_product", "inner_product"};
+
+Outcome tuple_util(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
+                   std::size_t last) {
+  const IntTuple& t = std::get<IntTuple>(args[0]);
+  const int64_t k = std::get<int64_t>(args[1]);
+  const Ints v = leaf_values(t);
+  return each_part(first, last, [&](std::size_t part) -> Outcome {
+    const std::string op = kTupleUtils[part];
+    try {
+      if (part == 0) {
+        const i128 want = oracle::size_wide(t);
+        const int64_t got = alg.product(t);
+        if (want > INT64_MAX || want < INT64_MIN)
+          return fail("TUPLE-UTIL", args, "product past int64 was not refused", std::nullopt,
+                      std::nullopt, got);
+        if (got != static_cast<int64_t>(want))
+          return fail("TUPLE-UTIL", args, "product is not the product of the leaves", std::nullopt,
+                      static_cast<int64_t>(want), got);
+        return std::nullopt;
+      }
+      if (part == 1) {
+        Ints want;
+        i128 run = k;
+        bool fits = true;
+        for (int64_t x : v) {
+          fits = fits && run <= INT64_MAX && run >= INT64_MIN;
+          want.push_back(fits ? static_cast<int64_t>(run) : 0);
+          run = fits ? run * x : run;  // |run| <= 2^63, |x| < 2^63
+        }
+        const IntTuple got = alg.prefix_product(t, k);
+        if (!fits)
+          return fail(
+              "TUPLE-UTIL", args,
+              "prefix_product past int64 gave " + layout::to_string(got) + ", not a refusal");
+        const IntTuple w = with_leaves(t, want);
+        if (got != w)
+          return fail("TUPLE-UTIL", args,
+                      "prefix_product gave " + layout::to_string(got) + ", expected " +
+                          layout::to_string(w));
+        return std::nullopt;
+      }
+      Ints rev(v);
+      for (std::size_t j = 0; j < v.size(); ++j) rev[j] = v[v.size() - 1 - j];
+      const IntTuple u = with_leaves(t, rev);
+      i128 sum = 0;
+      bool partial_overflow = false;
+      for (std::size_t j = 0; j < v.size(); ++j) {
+        const i128 term = static_cast<i128>(v[j]) * rev[j];
+        sum += term;
+        partial_overflow = partial_overflow || term > INT64_MAX || term < INT64_MIN ||
+                           sum > INT64_MAX || sum < INT64_MIN;
+      }
+      const int64_t got = alg.inner_product(t, u);
+      if (sum > INT64_MAX || sum < INT64_MIN)
+        return fail("TUPLE-UTIL", args, "inner_product past int64 was not refused", std::nullopt,
+                    std::nullopt, got);
+      if (got != static_cast<int64_t>(sum))
+        return fail("TUPLE-UTIL", args, "inner_product is not the sum of leafwise products",
+                    std::nullopt, static_cast<int64_t>(sum), got);
+      (void)partial_overflow;
+      return std::nullopt;
+    } catch (const Error& e) {
+      // A refusal is right exactly where the value (or, for inner_product, a
+      // partial sum) passes int64.
+      bool due = false;
+      if (part == 0) {
+        const i128 w = oracle::size_wide(t);
+        due = w > INT64_MAX || w < INT64_MIN;
+      } else if (part == 1) {
+        i128 run = k;
+        for (int64_t x : v) {
+          due = due || run > INT64_MAX || run < INT64_MIN;
+          if (!due) run *= x;
+        }
+      } else {
+        i128 sum = 0;
+        for (std::size_t j = 0; j < v.size(); ++j) {
+          const i128 term = static_cast<i128>(v[j]) * v[v.size() - 1 - j];
+          sum += term;
+          due = due || term > INT64_MAX || term < INT64_MIN || sum > INT64_MAX || sum < INT64_MIN;
+        }
+      }
+      if (due) return vacuous("refused");
+      return refused("TUPLE-UTIL", args, op, e);
+    }
+  });
+}
+
+// shape_div of the subtree a by the integer b, carrying the rest of b along
+// (the inclusive prefix ceil-div fold); `exact` turns false at a step where
+// neither divides the other.
+IntTuple shape_div_fold(const IntTuple& a, i128& b, bool& exact) {
+  if (a.is_int()) {
+    const int64_t x = a.value();
+    if (x <= 0 || b <= 0 || (x % b != 0 && b % x != 0)) {
+      exact = false;
+      return 0;
+    }
+    const i128 q = (x + b - 1) / b;
+    b = (b + x - 1) / x;
+    return static_cast<int64_t>(q);
+  }
+  std::vector<IntTuple> out;
+  for (int k = 0; k < oracle::rank(a); ++k)
+    out.push_back(shape_div_fold(oracle::element(a, k), b, exact));
+  return oracle::tuple_of(out);
+}
+
+// The fold of shape_div(A, B): tuples of equal rank by element; otherwise B's
+// product carried through A's leaves. nullopt when no result exists (ranks
+// differ, a step divides neither way, B's product past int64).
+std::optional<IntTuple> shape_div_def(const IntTuple& a, const IntTuple& b) {
+  if (b.is_tuple() && a.is_tuple()) {
+    if (oracle::rank(a) != oracle::rank(b)) return std::nullopt;
+    std::vector<IntTuple> out;
+    for (int k = 0; k < oracle::rank(a); ++k) {
+      auto e = shape_div_def(oracle::element(a, k), oracle::element(b, k));
+      if (!e) return std::nullopt;
+      out.push_back(std::move(*e));
+    }
+    return oracle::tuple_of(out);
+  }
+  i128 d = oracle::size_wide(b);
+  if (d > INT64_MAX) return std::nullopt;
+  bool exact = true;
+  IntTuple r = shape_div_fold(a, d, exact);
+  if (!exact) return std::nullopt;
+  return r;
+}
+
+// SHAPE-DIV: shape_div(A, B) is the fold (congruent with A) where every step
+// divides exactly, and refused where a step does not or the ranks differ.
+Outcome shape_div(const Algebra& alg, const std::vector<Arg>& args) {
+  const IntTuple& a = std::get<IntTuple>(args[0]);
+  const IntTuple& b = std::get<IntTuple>(args[1]);
+  const std::optional<IntTuple> want = shape_div_def(a, b);
+  IntTuple got;
+  try {
+    got = alg.shape_div(a, b);
+  } catch (const Error& e) {
+    if (!want) return vacuous("refused");
+    return refused("SHAPE-DIV", args, "shape_div", e);
+  }
+  if (!want)
+    return fail("SHAPE-DIV", args,
+                "no result exists (ranks differ or a step divides neither way), but it gave " +
+                    layout::to_string(got));
+  if (got != *want)
+    return fail("SHAPE-DIV", args,
+                "gave " + layout::to_string(got) + ", the fold gives " + layout::to_string(*want));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<Law> structure_laws() {
+  using K = ArgKind;
+  return {
+      {"RANK-DEPTH",
+       "rank(L) = the number of top-level modes of shape(L) (1 for an integer), depth(L) its "
+       "nesting depth (0 for an integer)",
+       "rank, depth",
+       "random nested (depth <= 3), rank-1 tuples, integers",
+       {K::layout},
+       guard(rank_depth)},
+      {"FLATTEN-DEF",
+       "flatten(L) has L's leaves (s, d) in order and depth <= 1; an integer layout stays one",
+       "flatten",
+       "random nested, size-1 modes, integers",
+       {K::layout},
+       guard(flatten_def)},
+      {"MAKE-COMPACT",
+       "make_layout_left(S) = S:(exclusive prefix products), make_layout_right(S) = "
+       "S:(row-major over the leaves), exactly; refused iff a leaf < 1 or size past int64",
+       "make_layout_left, make_layout_right",
+       "random nested shapes, size-1 modes, invalid and huge shapes",
+       {K::int_tuple},
+       guard(make_compact)},
+      {"TUPLE-UTIL",
+       "product(T) = prod of the leaves; prefix_product(T, k) = k * exclusive prefix products; "
+       "inner_product(T, T') = sum of leafwise products; exact in int64, refused past it",
+       "product, prefix_product, inner_product",
+       "random nested tuples, values near the int64 edge, negative values",
+       {K::int_tuple, K::integer},
+       guard_parts(tuple_util, std::size(kTupleUtils)),
+       {std::begin(kTupleUtils), std::end(kTupleUtils)},
+       guard_part(tuple_util, std::size(kTupleUtils))},
+      {"SHAPE-DIV",
+       "shape_div(A, B) = the inclusive prefix ceil-div fold of A by B (by element for tuples "
+       "of equal rank) where every step divides one way; refused otherwise",
+       "shape_div",
+       "shapes with divisible and non-divisible steps, nested, ranks that differ",
+       {K::int_tuple, K::int_tuple},
+       guard(shape_div)},
+  };
+}
+
+}  // namespace props
