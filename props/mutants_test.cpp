@@ -2,7 +2,7 @@
 // fails is printed with its shrunk counterexample), and the control, the plain
 // re-implementations with every switch correct, survives every law.
 //
-// The seed is random per run (printed); LAYOUTCHECK_SEED=<n> fixes it.
+// The seed is fixed (kSeed below); LAYOUTCHECK_SEED=<n> picks another.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -16,9 +16,14 @@ namespace {
 using props::mutants::Hunt;
 using props::mutants::HuntOptions;
 
+// The seed is fixed (kSeed) so that ctest is repeatable; LAYOUTCHECK_SEED=<n>
+// explores others (`layoutcheck selftest` draws a random one).
+constexpr uint64_t kSeed = 20261201;
+
 HuntOptions options(bool every_law) {
   HuntOptions o;
   o.every_law = every_law;
+  o.seed = kSeed;
   if (const char* s = std::getenv("LAYOUTCHECK_SEED")) o.seed = std::strtoull(s, nullptr, 10);
   return o;
 }
@@ -62,7 +67,7 @@ std::string test_name(const testing::TestParamInfo<std::string>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Mutants, MutantKilled, testing::ValuesIn(names()), test_name);
 
-TEST(Mutants, AtLeastTen) { EXPECT_GE(props::mutants::all().size(), 10u); }
+TEST(Mutants, AtLeastThirty) { EXPECT_GE(props::mutants::all().size(), 30u); }
 
 TEST(Control, SurvivesEveryLaw) {
   const auto alg = props::mutants::control();

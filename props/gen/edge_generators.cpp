@@ -325,7 +325,18 @@ rc::Gen<std::pair<Layout, Layout>> edge_composition_pairs() {
                                                            g::inRange<int64_t>(2, 6));
     static const std::vector<int64_t> edges = {
         two62, two62 - 1, INT64_MAX / 3, (int64_t{1} << 61) + 3, INT64_MAX / 2, two62 / 3};
-    const int64_t e = *g::elementOf(edges);
+    const bool wrap = *g::weightedOneOf<bool>({{1, g::just(false)}, {2, g::just(true)}});
+    const int64_t m = wrap ? *g::inRange<int64_t>(3, 9) : *g::inRange<int64_t>(1, 6);
+    const int64_t n = *g::inRange<int64_t>(2, 6);
+    int64_t e = *g::elementOf(edges);
+    if (wrap) {
+      // m * e = 2^64 + delta: a multiply that wraps lands on a small stride.
+      const uint64_t r = (~uint64_t{0} % static_cast<uint64_t>(m) + 1) % static_cast<uint64_t>(m);
+      const uint64_t delta = (static_cast<uint64_t>(m) - r) % static_cast<uint64_t>(m) +
+                             static_cast<uint64_t>(m) * static_cast<uint64_t>(*g::inRange(0, 4));
+      __extension__ typedef unsigned __int128 u128;
+      e = static_cast<int64_t>(((u128{1} << 64) | delta) / static_cast<uint64_t>(m));
+    }
     layout::TupleBuilder s, d;
     int64_t prefix = 1;
     for (int64_t x : sizes) {
@@ -336,7 +347,6 @@ rc::Gen<std::pair<Layout, Layout>> edge_composition_pairs() {
     s.add_int(*g::inRange<int64_t>(1, 3));
     d.add_int(e);
     const Layout a(s.done(), d.done());
-    const int64_t m = *g::inRange<int64_t>(1, 5), n = *g::inRange<int64_t>(2, 6);
     Layout b(n, prefix * m);
     if (*g::arbitrary<bool>())
       b = Layout(IntTuple::tuple({n, 2}), IntTuple::tuple({prefix * m, prefix * m * n}));

@@ -369,6 +369,22 @@ rc::Gen<Leaves> huge_shape_leaves() {
   });
 }
 
+// Offsets past int64: the span sum (s-1)|d| passes INT64_MAX (cosize, eval
+// and make_flat must refuse).
+rc::Gen<Leaves> overflowing_leaves() {
+  return g::exec([] {
+    const int n = *g::inRange(1, 4);
+    Leaves m;
+    for (int k = 0; k < n; ++k) {
+      int64_t d = *g::element<int64_t>(int64_t{1} << 62, INT64_MAX, INT64_MAX / 2 + 1,
+                                       -(int64_t{1} << 62), INT64_MAX / 3 + 1);
+      m.push_back({*g::inRange<int64_t>(2, 5), d});
+    }
+    if (n == 1) m[0].s = std::max<int64_t>(m[0].s, 3);  // (s-1) * 2^62 > INT64_MAX needs s >= 3
+    return m;
+  });
+}
+
 // Overlapping modes (not injective): the second mode starts inside the first.
 rc::Gen<Leaves> overlapping_leaves() {
   return g::exec([] {
@@ -642,7 +658,7 @@ rc::Gen<std::pair<Layout, Layout>> composable_pairs(InputClass c) {
     return std::make_pair(a, *on_domain(shape_leaves(a), true));
   });
   if (c == InputClass::large)
-    return g::weightedOneOf<std::pair<Layout, Layout>>({{2, on_a}, {1, edge_composition_pairs()}});
+    return g::weightedOneOf<std::pair<Layout, Layout>>({{1, on_a}, {1, edge_composition_pairs()}});
   return on_a;
 }
 
@@ -1031,7 +1047,7 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
                           layouts(c == InputClass::near_miss ? InputClass::nested : c)),
                   [](std::pair<IntTuple, Layout> p) { return to_args(p.first, p.second); });
   if (is({K::layout}) && c == InputClass::large && (law.ops == "size" || law.ops == "cosize"))
-    return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves())),
+    return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves()), nest(overflowing_leaves())),
                   [](Layout a) { return to_args(a); });
   if (is({K::layout})) return g::map(layouts(c), [](Layout a) { return to_args(a); });
   if (is({K::layout, K::integer})) {

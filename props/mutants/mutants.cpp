@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "mutant_list.hpp"
 #include "plain_ops.hpp"
 
 namespace props::mutants {
@@ -211,11 +212,6 @@ public:
   }
 };
 
-template <class T>
-std::function<std::unique_ptr<Algebra>()> maker() {
-  return [] { return std::make_unique<T>(); };
-}
-
 }  // namespace
 
 const std::vector<Mutant>& all() {
@@ -242,7 +238,13 @@ const std::vector<Mutant>& all() {
       {"swizzle-mask-off-by-one", "swizzle", "the swizzle mask is one bit too wide",
        maker<SwizzleMaskWide>()},
   };
-  return list;
+  static const std::vector<Mutant> all = [] {
+    std::vector<Mutant> out = list;
+    for (auto more : {structure_mutants, flat_mutants})
+      for (Mutant& m : more()) out.push_back(std::move(m));
+    return out;
+  }();
+  return all;
 }
 
 const Mutant* find(const std::string& name) {

@@ -60,8 +60,14 @@ std::vector<Mode> extension_modes(const Layout& a) {
   return out;
 }
 
+// x * y, checked, or wrapping modulo 2^64 (the overflow check dropped).
+int64_t mul(int64_t x, int64_t y, bool wrap) {
+  if (!wrap) return checked::mul(x, y);
+  return static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
+}
+
 // A o s:d for A's extension modes a (s >= 1, d >= 0), appended to out.
-void compose_leaf(const std::vector<Mode>& a, int64_t s, int64_t d, bool weak,
+void compose_leaf(const std::vector<Mode>& a, int64_t s, int64_t d, bool weak, bool wrap,
                   const std::string& operands, std::vector<Mode>& out) {
   if (s == 1) return;
   if (d == 0) {
@@ -77,7 +83,7 @@ void compose_leaf(const std::vector<Mode>& a, int64_t s, int64_t d, bool weak,
     }
     int64_t last;
     if (!__builtin_mul_overflow(rest_d, rest_s - 1, &last) && last < aj) {  // B ends in mode j
-      out.push_back({rest_s, checked::mul(rest_d, a[j].d)});
+      out.push_back({rest_s, mul(rest_d, a[j].d, wrap)});
       return;
     }
     const bool divides = weak ? rest_d < aj : aj % rest_d == 0;
@@ -90,20 +96,20 @@ void compose_leaf(const std::vector<Mode>& a, int64_t s, int64_t d, bool weak,
       throw Error("composition", operands,
                   "shape divisibility: " + std::to_string(rest_s) + " is not a multiple of " +
                       std::to_string(n));
-    out.push_back({n, checked::mul(rest_d, a[j].d)});
+    out.push_back({n, mul(rest_d, a[j].d, wrap)});
     rest_s /= n;
     rest_d = 1;
   }
-  if (rest_s > 1) out.push_back({rest_s, checked::mul(rest_d, a.back().d)});
+  if (rest_s > 1) out.push_back({rest_s, mul(rest_d, a.back().d, wrap)});
 }
 
 // B's shape and stride trees with every leaf replaced by A o leaf.
 void compose_tree(const std::vector<Mode>& a, const IntTuple& s, const IntTuple& d, bool weak,
-                  const std::string& operands, IntTuple& rs, IntTuple& rd) {
+                  bool wrap, const std::string& operands, IntTuple& rs, IntTuple& rd) {
   if (s.is_int()) {
     std::vector<Mode> out;
     const int64_t stride = d.value();
-    compose_leaf(a, s.value(), checked::abs(stride), weak, operands, out);
+    compose_leaf(a, s.value(), checked::abs(stride), weak, wrap, operands, out);
     if (stride < 0)  // A(-x) = -A(x)
       for (Mode& m : out) m.d = checked::sub(0, m.d);
     const Layout r = layout::coalesce(of_modes(out));
@@ -114,7 +120,7 @@ void compose_tree(const std::vector<Mode>& a, const IntTuple& s, const IntTuple&
   std::vector<IntTuple> es, ed;
   for (int k = 0; k < s.rank(); ++k) {
     IntTuple xs, xd;
-    compose_tree(a, s[k], d[k], weak, operands, xs, xd);
+    compose_tree(a, s[k], d[k], weak, wrap, operands, xs, xd);
     es.push_back(xs);
     ed.push_back(xd);
   }
@@ -199,12 +205,13 @@ Layout right_inverse(const Layout& a, bool stop_at_gap) {
   });
 }
 
-Layout compose_by_leaf(const Layout& a, const Layout& b, bool weak_stride_test) {
+Layout compose_by_leaf(const Layout& a, const Layout& b, bool weak_stride_test,
+                       bool wrap_multiply) {
   const std::string operands = layout::to_string(a) + ", " + layout::to_string(b);
   return guarded("composition", operands, [&] {
     const std::vector<Mode> am = extension_modes(a);
     IntTuple rs, rd;
-    compose_tree(am, b.shape(), b.stride(), weak_stride_test, operands, rs, rd);
+    compose_tree(am, b.shape(), b.stride(), weak_stride_test, wrap_multiply, operands, rs, rd);
     try {
       Layout r(rs, rd);
       require_span(r);

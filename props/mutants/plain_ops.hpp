@@ -41,7 +41,10 @@ Layout right_inverse(const Layout& a, bool stop_at_gap = true);
 //         the remaining size divides into the modes it spans.
 // weak_stride_test: CuTe's test `rest_stride % curr_shape == 0 ||
 // rest_stride < curr_shape` in place of the exact divisibility.
-Layout compose_by_leaf(const Layout& a, const Layout& b, bool weak_stride_test = false);
+// wrap_multiply: the strides r * e_j multiplied without the overflow check
+// (wrapping modulo 2^64); the result's span is still checked.
+Layout compose_by_leaf(const Layout& a, const Layout& b, bool weak_stride_test = false,
+                       bool wrap_multiply = false);
 
 // Swizzle<B,M,S>(x) = x XOR (x & yyy) >> S (<< -S for S < 0), yyy the B bits at
 // M + max(S, 0). mask_extra_bit: the field is B+1 bits wide.
