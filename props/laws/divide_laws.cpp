@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "catalog_groups.hpp"
-#include "tiling_util.hpp"
+#include "tiler_checks.hpp"
 
 namespace props {
 
@@ -10,10 +10,10 @@ namespace {
 
 using namespace util;
 
-// LDIV-DEF: where defined, logical_divide(A, B) = A o (B, complement(B,
-// size(A))) pointwise (by mode for a tuple tiler, A's other modes kept, `_`
-// keeps a mode), with top-level modes of sizes (size(B), size(C)) (layout B)
-// or size(B_k)*size(C_k) per mode.
+// LDIV-DEF: where defined, logical_divide(A, B) is its definition
+// A o (B, complement(B, size(A))) (by mode for a tuple tiler, A's other modes
+// kept, `_` keeps a mode; complement by its formula), with its top-level mode
+// sizes; where the definition has no result, it must refuse.
 Outcome ldiv_def(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
@@ -23,9 +23,7 @@ Outcome ldiv_def(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error&) {
     return vacuous("refused");  // COMP-REFUSE and LDIV-PERM judge refusals
   }
-  const auto p = plan(a, t, Group::logical, false);
-  if (!p) return vacuous("too large for the oracle or outside the evaluator");
-  return check_plan("LDIV-DEF", args, "logical_divide", *p, r, false);
+  return check_tiler_op("LDIV-DEF", args, "logical_divide", a, t, r);
 }
 
 // LDIV-PERM: B a bijection onto [0, size(B)) with size(B) | size(A): the
@@ -35,15 +33,13 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   const auto ta = table(a), tb = table(b);
-  if (!ta || !tb || ta->size() % tb->size() != 0)
-    return vacuous("too large for the oracle or outside the evaluator");
-  if (!representable(a) || !representable(b))
-    return vacuous("too large for the oracle or outside the evaluator");  // operands past int64
+  if (!ta || !tb) return vacuous("too large for the oracle");
+  if (ta->size() % tb->size() != 0) return vacuous("size(B) does not divide size(A)");
+  if (!representable(a) || !representable(b)) return vacuous("operands not representable");
   std::vector<int64_t> sb = *tb;
   std::sort(sb.begin(), sb.end());
   for (std::size_t i = 0; i < sb.size(); ++i)
-    if (sb[i] != static_cast<int64_t>(i))
-      return vacuous("outside the precondition");  // B not a bijection onto [0, n)
+    if (sb[i] != static_cast<int64_t>(i)) return vacuous("B not a bijection onto [0, size(B))");
   Layout r;
   try {
     r = alg.logical_divide(a, b);
@@ -66,21 +62,20 @@ Outcome ldiv_perm(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
-// DIV-REGROUP: where defined, zipped/tiled/flat_divide are the by-mode
-// logical_divide regrouped: tiles first, then rests, then A's other modes,
-// pointwise; zipped has modes (prod T, prod R), tiled (prod T, R_0, ...).
-// Parts: the three divides.
+// DIV-REGROUP: where defined, zipped/tiled/flat_divide are the halves of the
+// by-mode logical_divide regrouped (tiles first, then rests, then A's other
+// modes) pointwise, with the grouping's top-level modes. Parts: the three.
 constexpr Regrouping kRegroupedDivides[] = {
-    {"zipped_divide", Group::zipped,
+    {"zipped_divide",
      [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.zipped_divide(a, t); }},
-    {"tiled_divide", Group::tiled,
+    {"tiled_divide",
      [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.tiled_divide(a, t); }},
-    {"flat_divide", Group::flat,
+    {"flat_divide",
      [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.flat_divide(a, t); }},
 };
 Outcome div_regroup(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
                     std::size_t last) {
-  return check_regroupings("DIV-REGROUP", kRegroupedDivides, false, alg, args, first, last);
+  return check_regroupings("DIV-REGROUP", kRegroupedDivides, alg, args, first, last);
 }
 
 }  // namespace
@@ -89,10 +84,10 @@ std::vector<Law> divide_laws() {
   using K = ArgKind;
   return {
       {"LDIV-DEF",
-       "where defined: logical_divide(A, B)(i) = A(J(i)), J = (B, complement(B, size(A))) "
-       "(complement by its formula); by mode for tuple tilers; mode sizes (size(B), "
-       "size(C))",
-       "logical_divide, complement",
+       "where defined: logical_divide(A, B) = A o (B, complement(B, size(A))) pointwise "
+       "(complement by its formula); by mode for tuple tilers, nested ones too; its top-level "
+       "mode sizes; refused where the definition has no result",
+       "logical_divide",
        "divisible tilers, by-mode tilers with `_`, tilers past size(A), random nested",
        {K::layout, K::tiler},
        guard(ldiv_def)},
@@ -104,8 +99,9 @@ std::vector<Law> divide_laws() {
        {K::layout, K::layout},
        guard(ldiv_perm)},
       {"DIV-REGROUP",
-       "where defined: zipped/tiled/flat_divide = (T_0.., R_0.., A_r..) pointwise, the halves of "
-       "the by-mode logical_divide; zipped modes (prod T, prod R), tiled (prod T, R_0, ..)",
+       "where defined: zipped/tiled/flat_divide = the halves (T, R) of the by-mode "
+       "logical_divide regrouped: zipped ((T..), (R.., A_r..)), tiled ((T..), R_0, .., A_r, ..), "
+       "flat (T_0, .., R_0, .., A_r, ..), pointwise and by top-level mode sizes",
        "zipped_divide, tiled_divide, flat_divide",
        "layout tilers, by-mode tilers with `_`, random nested",
        {K::layout, K::tiler},

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "catalog_groups.hpp"
-#include "tiling_util.hpp"
+#include "tiler_checks.hpp"
 
 namespace props {
 
@@ -22,23 +22,21 @@ Outcome lprod_def(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error&) {
     return vacuous("refused");  // PROD-SIZE judges refusals of admissible operands
   }
-  const auto p = plan(a, t, Group::logical, true);
-  if (!p) return vacuous("too large for the oracle or outside the evaluator");
-  return check_plan("LPROD-DEF", args, "logical_product", *p, r, true);
+  return check_tiler_op("LPROD-DEF", args, "logical_product", a, t, r);
 }
 
 // PROD-REGROUP: where defined, zipped/tiled_product are the by-mode
 // logical_product regrouped (A_0.., P_0.., A_r..) pointwise. Parts: the two
 // products.
 constexpr Regrouping kRegroupedProducts[] = {
-    {"zipped_product", Group::zipped,
+    {"zipped_product",
      [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.zipped_product(a, t); }},
-    {"tiled_product", Group::tiled,
+    {"tiled_product",
      [](const Algebra& alg, const Layout& a, const Tiler& t) { return alg.tiled_product(a, t); }},
 };
 Outcome prod_regroup(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
                      std::size_t last) {
-  return check_regroupings("PROD-REGROUP", kRegroupedProducts, true, alg, args, first, last);
+  return check_regroupings("PROD-REGROUP", kRegroupedProducts, alg, args, first, last);
 }
 
 // A is a bijection onto [0, size(A)) (compact up to a permutation).
@@ -102,77 +100,28 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args, std::size_t 
 }
 
 // BLOCKED-DEF / RAKED-DEF: with R = max(rank A, rank B), A' and B' padded with
-// 1:0 and C = complement(A, size(A) cosize(B)) (its documented formula), mode
-// k of the result is (A'_k, (C o B')_k) (blocked) or ((C o B')_k, A'_k)
-// (raked): value sum_k A'_k(x_k) + C(sum_k B'_k(y_k)).
+// 1:0 and C = complement(A', size(A) cosize(B)) (its formula), mode k of the
+// result is (A'_k, (C o B')_k) (blocked) or ((C o B')_k, A'_k) (raked), where
+// C o B' must be a layout (its per-mode images add without a carry); where
+// the definition has no result, the operation must refuse.
 Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
                    const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
+  const std::string op = raked ? "raked_product" : "blocked_product";
   Layout r;
   try {
     r = raked ? alg.raked_product(a, b) : alg.blocked_product(a, b);
   } catch (const Error&) {
     return vacuous("refused");  // PROD-SIZE judges refusals
   }
-  const auto sa = oracle::size(a);
-  if (!sa || *sa > kLimit || size64(b) > kLimit)
-    return vacuous("too large for the oracle or outside the evaluator");
-  const i128 target = static_cast<i128>(*sa) * cosize(b);
-  if (target > kLimit) return vacuous("too large for the oracle or outside the evaluator");
-  const std::optional<Layout> formula = formula_complement(a, static_cast<int64_t>(target));
-  if (!formula)
-    return fail(
-        law, args,
-        "complement(A, size(A) cosize(B)) is not defined (A's modes overlap or interleave), "
-        "so no product exists, but it gave " +
-            show(r));
-  const Layout& c = *formula;
-  const int ra = a.shape().is_int() ? 1 : a.rank(), rb = b.shape().is_int() ? 1 : b.rank();
-  const int rr = std::max(ra, rb);
-  std::vector<Layout> am, bm;
-  for (int k = 0; k < rr; ++k) {
-    am.push_back(k >= ra ? Layout() : a.shape().is_int() ? a : a[k]);
-    bm.push_back(k >= rb ? Layout() : b.shape().is_int() ? b : b[k]);
+  defs::Definition def;
+  try {
+    def = defs::blocked_raked_definition(raked, a, b, kLimit);
+  } catch (const defs::NotDefined& e) {
+    return fail(law, args, op + " gave " + show(r) + ", but " + e.why + ": it had to refuse");
   }
-  std::vector<int64_t> sizes, mode_sizes;
-  for (int k = 0; k < rr; ++k) {
-    const int64_t x = size64(am[static_cast<std::size_t>(k)]);
-    const int64_t y = size64(bm[static_cast<std::size_t>(k)]);
-    sizes.push_back(raked ? y : x);
-    sizes.push_back(raked ? x : y);
-    mode_sizes.push_back(x * y);
-  }
-  const i128 n = static_cast<i128>(*sa) * size64(b);
-  if (n > kLimit) return vacuous("too large for the oracle or outside the evaluator");
-  const std::string op = raked ? "raked_product" : "blocked_product";
-  if (oracle::size(r) != static_cast<int64_t>(n))
-    return fail(law, args, op + " gave " + show(r) + ", not size(A)*size(B) elements");
-  if (rr >= 2) {
-    bool ok = r.shape().is_tuple() && r.rank() == rr;
-    for (int k = 0; ok && k < rr; ++k)
-      ok = util::size(r.shape()[k]) == mode_sizes[static_cast<std::size_t>(k)];
-    if (!ok) return fail(law, args, op + " gave " + show(r) + ", with modes of other sizes");
-  }
-  const Leaves cl = oracle::leaves(c);
-  return pointwise(
-      law, args, [&] { return op + " gave " + show(r) + ", not its definition"; }, r,
-      static_cast<int64_t>(n),
-      [&](int64_t i) {
-        const Ints dg = digits(i, sizes);
-        i128 av = 0, bv = 0;
-        for (int k = 0; k < rr; ++k) {
-          const std::size_t x = static_cast<std::size_t>(2 * k + (raked ? 1 : 0));
-          const std::size_t y = static_cast<std::size_t>(2 * k + (raked ? 0 : 1));
-          av += value(oracle::leaves(am[static_cast<std::size_t>(k)]), dg[x]);
-          bv += value(oracle::leaves(bm[static_cast<std::size_t>(k)]), dg[y]);
-        }
-        if (bv > INT64_MAX || bv < -INT64_MAX) return INT64_MIN;
-        const int64_t cv = value(cl, static_cast<int64_t>(bv));
-        const i128 v = av + cv;
-        if (cv == INT64_MIN || v > INT64_MAX || v < -INT64_MAX) return INT64_MIN;
-        return static_cast<int64_t>(v);
-      });
+  return defs::check_definition(law, args, op, def, r);
 }
 
 Outcome blocked_def(const Algebra& alg, const std::vector<Arg>& args) {
@@ -190,8 +139,8 @@ std::vector<Law> product_laws() {
       {"LPROD-DEF",
        "where defined: logical_product(A, B)(a + size(A) b) = A(a) + C(B(b)), C = complement(A, "
        "size(A) cosize(B)) (by its formula); by mode for tuple tilers; modes (size(A), "
-       "size(B))",
-       "logical_product, complement",
+       "size(B)); refused where the definition has no result",
+       "logical_product",
        "compact and gapped A, any B, by-mode tilers",
        {K::layout, K::tiler},
        guard(lprod_def)},

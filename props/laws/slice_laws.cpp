@@ -1,6 +1,7 @@
 // Slicing: SLICE-DEF, LTILE-DEF, LPART-DEF.
 #include "catalog_groups.hpp"
-#include "tiling_util.hpp"
+#include "definitions.hpp"
+#include "law_util.hpp"
 
 namespace props {
 
@@ -124,52 +125,28 @@ std::optional<i128> flat_index(const IntTuple& c, const std::vector<int64_t>& si
   return index;
 }
 
-// The zipped_divide of A by T by its definition: Z(i) for an index of the
-// zipped layout, the number of tile indices, and the rest's top-level sizes.
-struct Zipped {
-  Plan plan;
-  int64_t tiles = 1;
-  std::vector<int64_t> rest_sizes, tile_sizes;
-  i128 value(i128 i) const {
-    if (i > INT64_MAX) throw oracle::Unrepresentable{};
-    return expected_value(plan.halves, plan.piece_sizes, plan.pieces, false,
-                          static_cast<int64_t>(i));
+// zipped_divide(A, T) by its definition: the tile (first) and rest (second)
+// tables and their top-level mode sizes; Z(j, r) = first[j] + second[r].
+// nullopt where the division has no result.
+std::optional<defs::Halves> zipped_def(const Layout& a, const Tiler& t) {
+  try {
+    return defs::divide_halves(a, t, kLimit);
+  } catch (const defs::NotDefined&) {
+    return std::nullopt;
   }
-};
-
-std::optional<Zipped> zipped_def(const Layout& a, const Tiler& t) {
-  auto p = plan(a, t, Group::zipped, false);
-  if (!p) return std::nullopt;
-  Zipped z;
-  z.plan = std::move(*p);
-  for (const Piece& x : z.plan.pieces) {
-    if (x.part == 0) {
-      z.tiles = sat_mul(z.tiles, x.size);
-      z.tile_sizes.push_back(x.size);
-    } else {
-      z.rest_sizes.push_back(x.size);
-    }
-  }
-  return z;
 }
 
-// Checks a sliced result against Z at the indices base + step * j.
+// A sliced result (layout R, offset) against R(j) + offset = values[j] for j <
+// n, R with the given top-level mode sizes (checked when there are two or more).
 Outcome check_sliced(const std::string& law, const std::vector<Arg>& args, const std::string& op,
-                     const Sliced& got, const Zipped& z, i128 base, int64_t step, int64_t n,
-                     const std::vector<int64_t>& mode_sizes) {
-  if (n > kLimit) return vacuous("too large for the oracle");
+                     const Sliced& got, const std::vector<i128>& values, const defs::Modes& modes) {
+  const int64_t n = static_cast<int64_t>(values.size());
   if (oracle::size(got.layout) != n)
     return fail(law, args,
                 op + " gave " + show(got.layout) + ", not " + std::to_string(n) + " elements");
-  if (mode_sizes.size() >= 2) {
-    bool ok = got.layout.shape().is_tuple() &&
-              oracle::rank(got.layout.shape()) == static_cast<int>(mode_sizes.size());
-    for (std::size_t k = 0; ok && k < mode_sizes.size(); ++k)
-      ok = oracle::size_wide(oracle::element(got.layout.shape(), static_cast<int>(k))) ==
-           mode_sizes[k];
-    if (!ok) return fail(law, args, op + " gave " + show(got.layout) + ", other mode sizes");
-  }
-  const i128 off = z.value(base);
+  if (modes.size() >= 2 && !defs::matches(defs::top_mode_sizes(got.layout), modes))
+    return fail(law, args, op + " gave " + show(got.layout) + ", other top-level mode sizes");
+  const i128 off = values[0];
   if (off > INT64_MAX || off < INT64_MIN)
     return fail(law, args, op + "'s offset passes int64 and was not refused");
   if (got.offset != static_cast<int64_t>(off))
@@ -179,7 +156,7 @@ Outcome check_sliced(const std::string& law, const std::vector<Arg>& args, const
       law, args, [&] { return op + " gave " + show(got.layout) + " + offset, not its definition"; },
       got.layout, n,
       [&](int64_t j) {
-        const i128 v = z.value(base + static_cast<i128>(step) * j) - off;
+        const i128 v = values[static_cast<std::size_t>(j)] - off;
         return v > INT64_MAX || v < INT64_MIN ? INT64_MIN : static_cast<int64_t>(v);
       });
 }
@@ -194,13 +171,15 @@ Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
   const IntTuple& c = std::get<IntTuple>(args[2]);
   if (!representable(l) || !representable(t)) return vacuous("operands not representable");
   const auto z = zipped_def(l, t);
-  if (!z) return vacuous("outside the evaluator, or zipped_divide undefined");
-  const auto rc = flat_index(c, t.is_tuple() ? z->rest_sizes : std::vector<int64_t>{});
+  if (!z) return vacuous("zipped_divide has no result");
+  std::vector<int64_t> rest_sizes;
+  for (const defs::ModeGroup& g : z->second_modes) rest_sizes.push_back(g.size);
+  const auto rc = flat_index(c, t.is_tuple() ? rest_sizes : std::vector<int64_t>{});
   Sliced got;
   try {
     got = alg.local_tile(l, t, c);
   } catch (const Error& e) {
-    if (!rc) return vacuous("refused");
+    if (!rc || *rc >= static_cast<i128>(z->second.size())) return vacuous("refused");
     try {
       (void)alg.zipped_divide(l, t);
     } catch (const Error&) {
@@ -208,10 +187,14 @@ Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
     }
     return refused("LTILE-DEF", args, "local_tile", e);
   }
-  if (!rc) return vacuous("a coordinate outside the evaluator");
-  std::vector<int64_t> modes;
-  if (t.is_tuple()) modes = z->tile_sizes;
-  return check_sliced("LTILE-DEF", args, "local_tile", got, *z, *rc * z->tiles, 1, z->tiles, modes);
+  if (!rc || *rc >= static_cast<i128>(z->second.size()))
+    return vacuous("a coordinate outside the evaluator");
+  std::vector<i128> values(z->first.size());
+  for (std::size_t j = 0; j < values.size(); ++j)
+    values[j] = z->first[j] + z->second[static_cast<std::size_t>(*rc)];
+  defs::Modes modes;
+  if (t.is_tuple()) modes = z->first_modes;
+  return check_sliced("LTILE-DEF", args, "local_tile", got, values, modes);
 }
 
 // LPART-DEF: with i the smallest index of the thread layout P with P(i) = t
@@ -256,12 +239,16 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
                 "no index of the thread layout maps to " + std::to_string(tid) + ", but it gave " +
                     show(got.layout));
   const auto z = zipped_def(l, tiler);
-  if (!z) return vacuous("outside the evaluator");
-  int64_t n = 1;
-  for (int64_t s : z->rest_sizes) n = sat_mul(n, s);
-  std::vector<int64_t> modes;
-  if (tiler.is_tuple()) modes = z->rest_sizes;
-  return check_sliced("LPART-DEF", args, "local_partition", got, *z, *index, z->tiles, n, modes);
+  if (!z)
+    return fail("LPART-DEF", args, "zipped_divide has no result, but it gave " + show(got.layout));
+  if (static_cast<std::size_t>(*index) >= z->first.size())
+    return vacuous("a thread index past the tile");
+  std::vector<i128> values(z->second.size());
+  for (std::size_t j = 0; j < values.size(); ++j)
+    values[j] = z->first[static_cast<std::size_t>(*index)] + z->second[j];
+  defs::Modes modes;
+  if (tiler.is_tuple()) modes = z->second_modes;
+  return check_sliced("LPART-DEF", args, "local_partition", got, values, modes);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "oracle.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace props::oracle {
 
@@ -67,7 +69,10 @@ int rank(const IntTuple& t) { return t.root()->tuple ? static_cast<int>(t.root()
 
 int depth(const IntTuple& t) { return depth_of(t.root()); }
 
-IntTuple element(const IntTuple& t, int k) { return subtree(child(t.root(), k)); }
+IntTuple element(const IntTuple& t, int k) {
+  if (k < 0 || k >= rank(t)) throw std::out_of_range("oracle::element: no element " + std::to_string(k));
+  return subtree(child(t.root(), k));
+}
 
 Layout mode(const Layout& l, int k) { return make(element(l.shape(), k), element(l.stride(), k)); }
 
