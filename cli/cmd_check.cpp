@@ -8,7 +8,6 @@
 #include "exit_codes.hpp"
 #include "law.hpp"
 #include "mutants.hpp"
-#include "operands.hpp"
 
 namespace layoutcheck {
 

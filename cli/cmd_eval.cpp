@@ -4,7 +4,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "operands.hpp"
+#include "ops.hpp"
 
 namespace layoutcheck {
 
@@ -21,7 +21,8 @@ struct EvalArgs {
 int eval(const EvalArgs& a) {
   const layout::Layout l = layout::parse_layout(a.layout);
   std::vector<int64_t> indices;
-  for (const std::string& i : a.indices) indices.push_back(parse_integer(i));
+  for (const std::string& i : a.indices)
+    indices.push_back(std::get<int64_t>(props::parse_arg(props::ArgKind::integer, i)));
   if (a.indices.empty()) {
     if (l.size() > kEvalAllLimit)
       throw UsageError(
@@ -33,7 +34,7 @@ int eval(const EvalArgs& a) {
   std::vector<int64_t> offsets;
   offsets.reserve(indices.size());
   for (int64_t i : indices) offsets.push_back(l(i));
-  std::cout << join_values(offsets) << '\n';
+  std::cout << props::to_notation(offsets) << '\n';
   return kOk;
 }
 

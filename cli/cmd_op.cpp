@@ -4,7 +4,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "op_table.hpp"
+#include "ops.hpp"
 
 namespace layoutcheck {
 
@@ -17,34 +17,36 @@ struct OpArgs {
 
 std::string op_list() {
   std::string out;
-  for (const OpSpec& op : op_table()) out += "\n  " + op.name + " " + op.synopsis;
+  for (const props::OpSpec& op : props::op_table()) out += "\n  " + op.name + " " + op.synopsis;
   return out;
 }
 
 // Text arguments -> operands. A trailing `integers` argument takes all the
 // remaining words.
-Operands convert(const OpSpec& op, const std::vector<std::string>& words) {
-  const bool variadic = op.args.back() == ArgKind::integers;
+std::vector<props::Arg> convert(const props::OpSpec& op, const std::vector<std::string>& words) {
+  const bool variadic = op.args.back() == props::ArgKind::integers;
   const std::size_t fixed = variadic ? op.args.size() - 1 : op.args.size();
   const std::size_t required = variadic ? fixed : op.required;
   if (words.size() < required || (!variadic && words.size() > fixed))
     throw UsageError("usage: layoutcheck op " + op.name + " " + op.synopsis);
-  Operands out;
+  std::vector<props::Arg> out;
   for (std::size_t i = 0; i < std::min(fixed, words.size()); ++i)
-    out.push_back(parse_operand(op.args[i], words[i]));
+    out.push_back(props::parse_arg(op.args[i], words[i]));
   if (variadic) {
     std::vector<int64_t> rest;
-    for (std::size_t i = fixed; i < words.size(); ++i) rest.push_back(parse_integer(words[i]));
+    for (std::size_t i = fixed; i < words.size(); ++i)
+      rest.push_back(std::get<int64_t>(props::parse_arg(props::ArgKind::integer, words[i])));
     out.push_back(std::move(rest));
   }
   return out;
 }
 
 int run_op(const OpArgs& a) {
-  const OpSpec* op = find_op(a.name);
+  const props::OpSpec* op = props::find_op(a.name);
   if (!op)
     throw UsageError("unknown operation \"" + a.name + "\"; the operations are:" + op_list());
-  std::cout << to_notation(op->run(convert(*op, a.args))) << '\n';
+  std::cout << props::to_notation(op->run(props::reference_algebra(), convert(*op, a.args)))
+            << '\n';
   return kOk;
 }
 

@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "operands.hpp"
+#include "layout/algebra.hpp"
 
 namespace layoutcheck {
 

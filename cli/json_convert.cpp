@@ -64,39 +64,42 @@ layout::Layout layout_from_json(const json& j) {
 
 layout::Tiler tiler_from_json(const json& j) { return tiler_at(j, 0); }
 
-Operand operand_from_json(ArgKind kind, const json& j) {
+props::Arg operand_from_json(props::ArgKind kind, const json& j) {
+  using K = props::ArgKind;
   switch (kind) {
-    case ArgKind::layout:
+    case K::layout:
       return layout_from_json(j);
-    case ArgKind::tiler:
+    case K::tiler:
       return tiler_from_json(j);
-    case ArgKind::int_tuple:
+    case K::int_tuple:
       return int_tuple_from_json(j);
-    case ArgKind::integer:
+    case K::integer:
       return integer_from_json(j);
-    case ArgKind::integers: {
+    case K::integers: {
       if (!j.is_array()) malformed("expected a list of integers", j);
       std::vector<int64_t> v;
       for (const json& e : j) v.push_back(integer_from_json(e));
       return v;
     }
-    case ArgKind::coordinate:
+    case K::coordinate:
+    case K::text:
       break;
   }
-  malformed("slicing coordinates have no JSON encoding", j);
+  malformed("slicing coordinates and text have no JSON encoding", j);
 }
 
-Value value_from_json(ResultKind kind, const json& j) {
+props::Value value_from_json(props::ResultKind kind, const json& j) {
+  using R = props::ResultKind;
   switch (kind) {
-    case ResultKind::layout:
+    case R::layout:
       return layout_from_json(j);
-    case ResultKind::integer:
+    case R::integer:
       return integer_from_json(j);
-    case ResultKind::int_tuple:
+    case R::int_tuple:
       return int_tuple_from_json(j);
-    case ResultKind::values:
-      return std::get<std::vector<int64_t>>(operand_from_json(ArgKind::integers, j));
-    case ResultKind::sliced:
+    case R::values:
+      return std::get<std::vector<int64_t>>(operand_from_json(props::ArgKind::integers, j));
+    case R::sliced:
       break;
   }
   malformed("slices have no JSON encoding", j);

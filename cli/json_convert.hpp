@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "operands.hpp"
+#include "ops.hpp"
 
 namespace layoutcheck {
 
@@ -13,8 +13,8 @@ namespace layoutcheck {
 // a Layout, an integer n (n:1), null (`_`) or {"tiler": [...]}, recursively.
 // Malformed JSON throws UsageError (exit 2); a layout the library refuses to
 // construct throws layout::Error("make_layout").
-Operand operand_from_json(ArgKind kind, const nlohmann::json& j);
-Value value_from_json(ResultKind kind, const nlohmann::json& j);
+props::Arg operand_from_json(props::ArgKind kind, const nlohmann::json& j);
+props::Value value_from_json(props::ResultKind kind, const nlohmann::json& j);
 
 layout::IntTuple int_tuple_from_json(const nlohmann::json& j);
 layout::Layout layout_from_json(const nlohmann::json& j);

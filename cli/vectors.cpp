@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "conformance.hpp"
 #include "exit_codes.hpp"
 #include "json_convert.hpp"
-#include "judge.hpp"
 
 namespace layoutcheck {
 
@@ -52,20 +52,11 @@ const json& field(const json& record, const char* name) {
   return record.at(name);
 }
 
-std::string args_notation(const Operands& args) {
-  std::string out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (i) out += ", ";
-    out += to_notation(args[i]);
-  }
-  return out;
-}
-
 // The structure of a record (fields, op, expect, argument count); conversions
 // of the values that the library refuses are left to run_record.
 struct Record {
-  const OpSpec* op;
-  Expect expect;
+  const props::OpSpec* op;
+  props::Expect expect;
   const json* args;
   const json* expected;
   std::optional<int64_t> min_size;
@@ -75,25 +66,30 @@ Record parse_record(const json& r) {
   if (!r.is_object()) throw UsageError("a record must be a JSON object");
   const json& name = field(r, "op");
   if (!name.is_string()) throw UsageError("\"op\" must be a string");
-  Record rec{find_op(name.get<std::string>()), Expect::equal, &field(r, "args"), nullptr, {}};
+  Record rec{props::find_op(name.get<std::string>()),
+             props::Expect::equal,
+             &field(r, "args"),
+             nullptr,
+             {}};
   if (!rec.op) throw UsageError("unknown op \"" + name.get<std::string>() + "\"");
   const json& expect = field(r, "expect");
-  const std::optional<Expect> e =
-      expect.is_string() ? parse_expect(expect.get<std::string>()) : std::nullopt;
+  const std::optional<props::Expect> e =
+      expect.is_string() ? props::parse_expect(expect.get<std::string>()) : std::nullopt;
   if (!e) throw UsageError("\"expect\" must be equal, valid or refuse_or_valid");
   rec.expect = *e;
   if (!rec.args->is_array() || rec.args->size() < rec.op->required ||
       rec.args->size() > rec.op->args.size())
     throw UsageError("\"args\" must be a list of " + std::to_string(rec.op->required) + " to " +
                      std::to_string(rec.op->args.size()) + " values for " + rec.op->name);
-  if (rec.expect == Expect::equal) rec.expected = &field(r, "expected");
+  if (rec.expect == props::Expect::equal) rec.expected = &field(r, "expected");
   if (r.contains("min_size")) rec.min_size = integer_from_json(r.at("min_size"));
   return rec;
 }
 
 // Converts and runs one record; `input` receives the case in notation.
-Judgement run_record(const Record& rec, std::string& input) {
-  Case c;
+props::Judgement run_record(const Record& rec, const props::Disputes& disputes,
+                            std::string& input) {
+  props::Case c;
   c.op = rec.op;
   c.expect = rec.expect;
   c.min_size = rec.min_size;
@@ -102,27 +98,24 @@ Judgement run_record(const Record& rec, std::string& input) {
       c.args.push_back(operand_from_json(rec.op->args[i], (*rec.args)[i]));
   } catch (const layout::Error& e) {  // an input the library will not even construct
     input = rec.op->name + " " + rec.args->dump();
-    return {Verdict::failed, std::string("an argument was refused: ") + e.what()};
+    return {props::Verdict::failed, std::string("an argument was refused: ") + e.what()};
   }
-  input =
-      rec.op->name + "(" + args_notation(c.args) + ") expect " + std::string(to_string(rec.expect));
-  const Attempt got = attempt(*rec.op, c.args);
+  input = props::record_key(c) + " expect " + std::string(props::to_string(rec.expect));
   if (rec.expected) {
     try {
       c.expected = value_from_json(rec.op->result, *rec.expected);
+      input += " " + props::to_notation(*c.expected);
     } catch (const layout::Error& e) {
-      return judge_disputed(c, got,
-                            "the expected value " + rec.expected->dump() +
-                                " is not a valid value (" + e.what() + ")");
+      c.expected_invalid = rec.expected->dump() + ": " + e.what();
     }
-    input += " " + to_notation(*c.expected);
   }
-  return judge(c, got);
+  return props::judge(c, props::attempt(props::reference_algebra(), *rec.op, c.args), disputes);
 }
 
 }  // namespace
 
-void run_vector_file(const std::filesystem::path& file, Conformance& out) {
+void run_vector_file(const std::filesystem::path& file, const props::Disputes& disputes,
+                     Conformance& out) {
   std::ifstream in(file);
   if (!in) throw UsageError("cannot read " + file.string());
   std::string line;
@@ -140,9 +133,9 @@ void run_vector_file(const std::filesystem::path& file, Conformance& out) {
       throw UsageError(where + ": malformed record: " + e.what());
     }
     std::string input;
-    const Judgement j = [&] {
+    const props::Judgement j = [&] {
       try {
-        return run_record(rec, input);
+        return run_record(rec, disputes, input);
       } catch (const UsageError& e) {
         throw UsageError(where + ": malformed record: " + e.what());
       }
@@ -150,20 +143,20 @@ void run_vector_file(const std::filesystem::path& file, Conformance& out) {
     OpTally& t = out.tally(rec.op->name);
     ++t.cases;
     switch (j.verdict) {
-      case Verdict::equal:
+      case props::Verdict::equal:
         ++t.equal;
         break;
-      case Verdict::valid:
+      case props::Verdict::valid:
         ++t.valid;
         break;
-      case Verdict::refused:
+      case props::Verdict::refused:
         ++t.refused;
         break;
-      case Verdict::disputed:
+      case props::Verdict::disputed:
         ++t.disputed;
         t.disputes.push_back("DISPUTED " + where + ": " + input + "; " + j.why);
         break;
-      case Verdict::failed:
+      case props::Verdict::failed:
         ++t.failed;
         if (t.failures.size() < kMaxListed)
           t.failures.push_back("FAIL " + where + ": " + input + "; " + j.why);
@@ -186,6 +179,17 @@ void print_op_summaries(std::ostream& os, const Conformance& c) {
   for (const OpTally& t : c.ops)
     os << t.op << ": " << t.cases << " cases, " << t.equal << " equal, " << t.valid << " valid, "
        << t.refused << " refused, " << t.disputed << " disputed, " << t.failed << " failed\n";
+}
+
+props::Disputes disputes_near(const std::filesystem::path& file) {
+  const std::filesystem::path list = file.parent_path() / kDisputesFile;
+  std::error_code ec;
+  if (!std::filesystem::exists(list, ec)) return {};
+  try {
+    return props::Disputes::load(list);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
 }
 
 std::vector<std::filesystem::path> vector_files(const std::filesystem::path& dir) {

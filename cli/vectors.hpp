@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "conformance.hpp"
+
 namespace layoutcheck {
 
 constexpr std::size_t kMaxListed = 20;
@@ -30,10 +32,16 @@ struct Conformance {
   int64_t failed() const;
 };
 
-// Runs every record of one file. A line that is not a well-formed record
-// (bad JSON, missing fields, unknown op or expect) throws UsageError naming
-// the file and line.
-void run_vector_file(const std::filesystem::path& file, Conformance& out);
+// Runs every record of one file, disputes judged by the allow-list. A line
+// that is not a well-formed record (bad JSON, missing fields, unknown op or
+// expect) throws UsageError naming the file and line.
+void run_vector_file(const std::filesystem::path& file, const props::Disputes& disputes,
+                     Conformance& out);
+
+// The allow-list beside a vector file (kDisputesFile in its directory), or an
+// empty one; UsageError when it is malformed.
+constexpr const char* kDisputesFile = "disputes.tsv";
+props::Disputes disputes_near(const std::filesystem::path& file);
 
 // The failure lines, then one line per op:
 //   composition: 2544 cases, 2300 equal, 100 valid, 44 refused, 0 disputed, 0 failed

@@ -64,12 +64,20 @@ cli_case(print.wide_cells RC 0 STDOUT "~ 0  \\|   0 \\| 100 \\|~" ARGS print "(1
 cli_case(print.rank3 RC 2 STDERR "^error: print draws rank-1 and rank-2" ARGS print "(2,2,2):(1,2,4)")
 
 # vectors: the checker judges the expectations themselves. An `equal` record
-# whose expected value violates the brute-force post-condition is disputed (and
-# the library's answer is checked against the post-condition instead); one that
-# cannot be checked that way, or an unmet min_size, fails.
+# whose expected value violates the brute-force post-condition is a dispute: it
+# passes only when tests/disputes.tsv (beside the file) lists it, and the
+# library's answer is checked against the post-condition instead; an unmet
+# min_size or a wrong answer fails.
 cli_case(vectors.catches_wrong_results RC 1
-         STDOUT "DISPUTED .*checker_catches.jsonl:2: .*violates the post-condition: R\\(1\\) = 1 but A\\(B\\(1\\)\\) = A\\(2\\) = 4.*composition: 4 cases, 1 equal, 0 valid, 1 refused, 2 disputed, 0 failed~.*~5 passed, 3 failed~$"
+         STDOUT "DISPUTED .*checker_catches.jsonl:2: .*violates the post-condition: A o B = \\(2,2\\):\\(1,4\\) is not A\\(B\\(i\\)\\).*composition: 4 cases, 1 equal, 0 valid, 1 refused, 2 disputed, 0 failed~.*~5 passed, 3 failed~$"
          ARGS vectors ${T}/checker_catches.jsonl)
+# The allow-list (tests/dispute_rules.tsv): a dispute not listed fails; a
+# listed one passes with a refusal only where its entry allows one.
+cli_case(vectors.dispute_rules RC 1
+         STDOUT "^DISPUTED .*dispute_rules.jsonl:2: .*listed with a refusal allowed.*~FAIL .*dispute_rules.jsonl:1: .*expected a result, got error.*~FAIL .*dispute_rules.jsonl:3: .*a new dispute \\(not in the allow-list\\).*~1 passed, 2 failed~$"
+         ARGS vectors --disputes ${T}/dispute_rules.tsv ${T}/dispute_rules.jsonl)
+cli_case(vectors.bad_disputes RC 2 STDERR "^error: .*dispute_rules.jsonl:1: expected KEY<TAB>refuse|result<TAB>REASON"
+         ARGS vectors --disputes ${T}/dispute_rules.jsonl ${T}/dispute_rules.jsonl)
 cli_case(vectors.malformed_json RC 2 STDERR "^error: .*malformed_json.jsonl:2: malformed record"
          ARGS vectors ${T}/malformed_json.jsonl)
 cli_case(vectors.unknown_op RC 2 STDERR "unknown op \"sizes\"" ARGS vectors ${T}/unknown_op.jsonl)

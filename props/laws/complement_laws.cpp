@@ -2,6 +2,7 @@
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "postconditions.hpp"
 
 namespace props {
 
@@ -113,46 +114,62 @@ Outcome cpl_bound(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
+// cosize(filter(A)) = 1 + sum over modes with d != 0 of (s-1)|d| (128 bits).
+i128 filtered_cosize(const Layout& a) {
+  i128 c = 1;
+  for (const oracle::Leaf& x : oracle::leaves(a))
+    if (x.d != 0) c += static_cast<i128>(x.s - 1) * (x.d < 0 ? -static_cast<i128>(x.d) : x.d);
+  return c;
+}
+
+// The documented complement for cotarget M (or the default), nullopt where
+// it is not defined.
+std::optional<Layout> complement_def(const Layout& a, std::optional<int64_t> m) {
+  const i128 cotarget = m ? *m : filtered_cosize(a);
+  if (cotarget > INT64_MAX) return std::nullopt;
+  const auto c = oracle::complement(a, static_cast<int64_t>(cotarget));
+  if (!c) return std::nullopt;
+  return oracle::from_leaves(*c);
+}
+
 // CPL-EXACT: complement(A, M) is exactly the documented formula (sizes and
-// strides, coalesced), and complement(A) the same with M = cosize(filter(A))
-// = 1 + sum over modes with d != 0 of (s-1)|d|; never refused where the
-// formula is defined, refused where it is not.
+// strides, coalesced), and complement(A) the same with M = cosize(filter(A));
+// never refused where the formula is defined, refused where it is not.
 Outcome cpl_exact(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const int64_t m = std::get<int64_t>(args[1]);
-  i128 filtered = 1;
-  for (const oracle::Leaf& x : oracle::leaves(a))
-    if (x.d != 0)
-      filtered += static_cast<i128>(x.s - 1) * (x.d < 0 ? -static_cast<i128>(x.d) : x.d);
   bool checked = false;
   for (const bool given : {true, false}) {
-    const i128 cotarget = given ? m : filtered;
-    const char* op = given ? "complement(A, M)" : "complement(A)";
-    std::optional<oracle::Leaves> want;
-    if (cotarget <= INT64_MAX) want = oracle::complement(a, static_cast<int64_t>(cotarget));
+    const std::optional<int64_t> cotarget = given ? std::optional<int64_t>(m) : std::nullopt;
     Layout r;
     try {
       r = given ? alg.complement(a, m) : alg.complement(a);
     } catch (const Error& e) {
-      if (!want) continue;
-      return refused("CPL-EXACT", args, op, e);
+      if (!complement_def(a, cotarget)) continue;
+      return refused("CPL-EXACT", args, given ? "complement(A, M)" : "complement(A)", e);
     }
-    if (!want)
-      return fail("CPL-EXACT", args,
-                  std::string(op) +
-                      " is not defined (modes overlap, a negative stride, M < 1 or "
-                      "past int64), but it gave " +
-                      show(r));
-    const Layout w = oracle::from_leaves(*want);
-    if (r != w)
-      return fail("CPL-EXACT", args,
-                  std::string(op) + " gave " + show(r) + ", the formula gives " + show(w));
+    if (Outcome o = post_complement("CPL-EXACT", args, a, cotarget, r)) return o;
     checked = true;
   }
   return checked ? Outcome() : vacuous("refused");
 }
 
 }  // namespace
+
+Outcome post_complement(const std::string& law, const std::vector<Arg>& args, const Layout& a,
+                        std::optional<int64_t> cotarget, const Layout& r) {
+  const std::string op = cotarget ? "complement(A, M)" : "complement(A)";
+  const std::optional<Layout> want = complement_def(a, cotarget);
+  if (!want)
+    return fail(law, args,
+                op +
+                    " is not defined (modes overlap, a negative stride, M < 1 or past int64), "
+                    "but it gave " +
+                    show(r));
+  if (r != *want)
+    return fail(law, args, op + " gave " + show(r) + ", the formula gives " + show(*want));
+  return std::nullopt;
+}
 
 std::vector<Law> complement_laws() {
   using K = ArgKind;

@@ -1,6 +1,7 @@
 // composition: COMP-FN, COMP-COMPAT, COMP-ID, COMP-LINEAR, COMP-TILER, COMP-REFUSE.
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "postconditions.hpp"
 
 namespace props {
 
@@ -26,7 +27,7 @@ auto composed(const Layout& a, const Layout& b) {
 Outcome check_composed(const std::string& law, const std::vector<Arg>& args, const Layout& a,
                        const Layout& b, const Layout& r, const std::string& what) {
   const auto n = oracle::size(b);
-  if (!n || *n > kLimit) return vacuous("too large for the oracle");
+  if (!n || *n > limit()) return vacuous("too large for the oracle");
   if (oracle::size(r) != n)
     return fail(law, args, what + " = " + show(r) + " has not size(B) elements");
   return pointwise(
@@ -43,7 +44,7 @@ Outcome comp_fn(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error&) {
     return vacuous("refused");  // refusals: COMP-REFUSE, COMP-ID, COMP-LINEAR
   }
-  return check_composed("COMP-FN", args, a, b, r, "A o B");
+  return post_composition("COMP-FN", args, a, Tiler(b), r);
 }
 
 // COMP-COMPAT: where defined, shape(B) is compatible with shape(A o B).
@@ -67,7 +68,7 @@ Outcome comp_compat(const Algebra& alg, const std::vector<Arg>& args) {
 Outcome comp_id(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit || !representable(a)) return vacuous("too large or not representable");
+  if (!n || *n > limit() || !representable(a)) return vacuous("too large or not representable");
   const Layout id(*n, 1);
   Layout r;
   try {
@@ -93,7 +94,7 @@ Outcome comp_linear(const Algebra& alg, const std::vector<Arg>& args) {
   for (const oracle::Leaf& x : oracle::leaves(b))
     if (x.d < 0) return vacuous("a negative stride in B");
   const auto n = oracle::size(b);
-  if (!n || *n > kLimit) return vacuous("too large for the oracle");
+  if (!n || *n > limit()) return vacuous("too large for the oracle");
   const Leaves bl = oracle::leaves(b);
   for (int64_t i = 0; i < *n; ++i) {  // results must fit in int64
     const i128 v = static_cast<i128>(value(bl, i)) * *d;
@@ -119,40 +120,13 @@ Outcome comp_tiler(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Tiler& t = std::get<Tiler>(args[1]);
   if (!representable(a) || !representable(t)) return vacuous("operands not representable");
-  const int rank_a = a.shape().is_int() ? 1 : a.rank();
-  const bool admissible = !t.is_tuple() || t.rank() <= rank_a;
   Layout r;
   try {
     r = alg.composition(a, t);
   } catch (const Error&) {
     return vacuous("refused");  // refusing is allowed; a wrong answer is not
   }
-  if (!admissible)
-    return fail("COMP-TILER", args,
-                "a tiler of rank " + std::to_string(t.rank()) + " > rank(A) gave " + show(r));
-  if (t.is_layout()) return check_composed("COMP-TILER", args, a, t.layout, r, "A o B");
-  if (t.is_underscore()) {
-    if (table(r) != table(a) || oracle::size(r) != oracle::size(a))
-      return fail("COMP-TILER", args, "A o _ = " + show(r) + " is not A");
-    return std::nullopt;
-  }
-  if (t.rank() >= 2 && (r.shape().is_int() || r.rank() != t.rank()))
-    return fail(
-        "COMP-TILER", args,
-        "A o B = " + show(r) + " does not have rank(B) = " + std::to_string(t.rank()) + " modes");
-  for (int k = 0; k < t.rank(); ++k) {
-    const Tiler& tk = t.elems[static_cast<std::size_t>(k)];
-    const Layout ak = a.shape().is_int() ? a : a[k];
-    const Layout rk = t.rank() == 1 ? r : r[k];
-    const std::string what = "mode " + std::to_string(k) + " of A o B = " + show(r);
-    if (tk.is_underscore()) {
-      if (oracle::size(rk) != oracle::size(ak) || table(rk) != table(ak))
-        return fail("COMP-TILER", args, what + " is not A_k");
-    } else if (tk.is_layout()) {
-      if (auto bad = check_composed("COMP-TILER", args, ak, tk.layout, rk, what)) return bad;
-    }
-  }
-  return std::nullopt;
+  return post_composition("COMP-TILER", args, a, t, r);
 }
 
 // COMP-REFUSE: on any pair (near misses above all: CuTe's carries and
@@ -186,6 +160,43 @@ Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
 }
 
 }  // namespace
+
+Outcome post_composition(const std::string& law, const std::vector<Arg>& args, const Layout& a,
+                         const Tiler& b, const Layout& r) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      if (!is_compatible(b.layout.shape(), r.shape()))
+        return fail(law, args,
+                    "shape(B) = " + layout::to_string(b.layout.shape()) +
+                        " is not compatible with shape(A o B) = " + layout::to_string(r.shape()));
+      return check_composed(law, args, a, b.layout, r, "A o B");
+    case Tiler::Kind::underscore: {
+      const auto ta = table(a), tr = table(r);
+      if (!ta || !tr) return vacuous("too large for the oracle");
+      if (*ta != *tr) return fail(law, args, "a `_` mode gave " + show(r) + ", not A's mode");
+      return std::nullopt;
+    }
+    case Tiler::Kind::tuple:
+      break;
+  }
+  const int rank_a = oracle::rank(a.shape());
+  if (b.rank() > rank_a)
+    return fail(law, args,
+                "a tiler of rank " + std::to_string(b.rank()) + " > rank(A) gave " + show(r) +
+                    ": it had to refuse");
+  if (oracle::rank(r.shape()) != b.rank())
+    return fail(law, args,
+                "A o B = " + show(r) + " does not have rank(B) = " + std::to_string(b.rank()) +
+                    " modes (A's modes past the tiler are dropped)");
+  bool checked = false;
+  for (int k = 0; k < b.rank(); ++k) {
+    const Outcome o = post_composition(law, args, oracle::mode(a, k),
+                                       b.elems[static_cast<std::size_t>(k)], oracle::mode(r, k));
+    if (o) return o;
+    checked = checked || o.held();
+  }
+  return checked || b.rank() == 0 ? Outcome() : vacuous("too large for the oracle");
+}
 
 std::vector<Law> composition_laws() {
   using K = ArgKind;

@@ -35,7 +35,7 @@ IntTuple compact_right(const IntTuple& t) {
 bool valid_shape(const IntTuple& s) {
   bool ok = true;
   s.for_each_leaf([&](int64_t v) { ok = ok && v >= 1; });
-  return ok && s.num_leaves() > 0 && util::size(s) <= kLimit;
+  return ok && s.num_leaves() > 0 && util::size(s) <= limit();
 }
 
 // COORD-ROUNDTRIP: idx2crd(i, S) is the colexicographic digits of i
@@ -128,7 +128,7 @@ Outcome eval_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   if (!n) return vacuous("too large for the oracle or outside the evaluator");
   const Leaves lv = oracle::leaves(l);
   std::vector<int64_t> idx;
-  const int64_t span = std::min<int64_t>(*n, kLimit);
+  const int64_t span = std::min<int64_t>(*n, limit());
   for (int64_t i = 0; i < span; ++i) idx.push_back(i);
   for (int64_t i = 0; i < 64 && i < *n; ++i) {  // the far end, past it, negatives
     idx.push_back(*n - 1 - i);

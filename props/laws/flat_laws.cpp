@@ -141,7 +141,7 @@ Outcome flat_range(const Algebra& alg, const std::vector<Arg>& args) {
     return fail("FLAT-RANGE", args, "L(max_index) passes int64: max_index is too large",
                 static_cast<int64_t>(f->max_index));
   if (f->max_index != kAll) {
-    if (*n > kLimit) return std::nullopt;  // maximality not decided for large domains
+    if (*n > limit()) return std::nullopt;  // maximality not decided for large domains
     for (int64_t k = 1; k <= *n; ++k) {
       const i128 i = static_cast<i128>(f->max_index) + k;
       if (i > kAll) break;

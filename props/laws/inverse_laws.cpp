@@ -2,6 +2,7 @@
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "postconditions.hpp"
 
 namespace props {
 
@@ -14,7 +15,7 @@ using namespace util;
 Outcome rinv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto n = oracle::size(a);
-  if (!n || *n > kLimit || !representable(a))
+  if (!n || *n > limit() || !representable(a))
     return vacuous("too large for the oracle or outside the evaluator");
   Layout r;
   try {
@@ -22,20 +23,7 @@ Outcome rinv_fn(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error& e) {
     return refused("RINV-FN", args, "right_inverse", e);
   }
-  const auto tr = table(r);
-  if (!tr) return fail("RINV-FN", args, "right_inverse gave " + show(r) + ", larger than A");
-  const Leaves al = oracle::leaves(a);
-  for (std::size_t i = 0; i < tr->size(); ++i) {
-    const int64_t j = (*tr)[i];
-    if (j < 0 || j >= *n)
-      return fail("RINV-FN", args, "right_inverse " + show(r) + " leaves A's domain",
-                  static_cast<int64_t>(i), std::nullopt, j);
-    const int64_t v = value(al, j);
-    if (v != static_cast<int64_t>(i))
-      return fail("RINV-FN", args, "A(R(i)) != i with R = " + show(r), static_cast<int64_t>(i),
-                  static_cast<int64_t>(i), v);
-  }
-  return std::nullopt;
+  return post_right_inverse("RINV-FN", args, a, r, 0);
 }
 
 // RINV-MAX: size(right_inverse(A)) is at least the run 0, 1, 2, ... that the
@@ -117,17 +105,49 @@ Outcome linv_fn(const Algebra& alg, const std::vector<Arg>& args) {
     if (!left_admissible(a, *ta)) return vacuous("refused");
     return refused("LINV-FN", args, "left_inverse", e);
   }
-  const Leaves ll = oracle::leaves(l);
-  for (std::size_t i = 0; i < ta->size(); ++i) {
-    const int64_t v = value(ll, (*ta)[i]);
+  return post_left_inverse("LINV-FN", args, a, l);
+}
+
+}  // namespace
+
+Outcome post_right_inverse(const std::string& law, const std::vector<Arg>& args, const Layout& a,
+                           const Layout& r, int64_t min_size) {
+  const auto n = oracle::size(a), nr = oracle::size(r);
+  if (!n || !nr) return vacuous("a size past int64");
+  if (*nr < min_size)
+    return fail(law, args, "right_inverse " + show(r) + " is shorter than min_size", std::nullopt,
+                min_size, *nr);
+  if (*nr > *n)  // A(R(i)) = i makes the R(i) distinct indices of A
+    return fail(law, args, "right_inverse gave " + show(r) + ", larger than A");
+  const auto tr = table(r);
+  if (!tr) return vacuous("too large for the oracle");
+  const Leaves al = oracle::leaves(a);
+  for (std::size_t i = 0; i < tr->size(); ++i) {
+    const int64_t j = (*tr)[i];
+    if (j < 0 || j >= *n)
+      return fail(law, args, "right_inverse " + show(r) + " leaves A's domain",
+                  static_cast<int64_t>(i), std::nullopt, j);
+    const int64_t v = value(al, j);
     if (v != static_cast<int64_t>(i))
-      return fail("LINV-FN", args, "L(A(i)) != i with L = " + show(l), static_cast<int64_t>(i),
+      return fail(law, args, "A(R(i)) != i with R = " + show(r), static_cast<int64_t>(i),
                   static_cast<int64_t>(i), v);
   }
   return std::nullopt;
 }
 
-}  // namespace
+Outcome post_left_inverse(const std::string& law, const std::vector<Arg>& args, const Layout& a,
+                          const Layout& r) {
+  const auto ta = table(a);
+  if (!ta) return vacuous("too large for the oracle");
+  const Leaves rl = oracle::leaves(r);
+  for (std::size_t i = 0; i < ta->size(); ++i) {
+    const int64_t v = value(rl, (*ta)[i]);
+    if (v != static_cast<int64_t>(i))
+      return fail(law, args, "L(A(i)) != i with L = " + show(r), static_cast<int64_t>(i),
+                  static_cast<int64_t>(i), v);
+  }
+  return std::nullopt;
+}
 
 std::vector<Law> inverse_laws() {
   using K = ArgKind;

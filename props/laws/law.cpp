@@ -1,7 +1,5 @@
 #include "law.hpp"
 
-#include <charconv>
-
 namespace props {
 
 std::string describe(const Counterexample& c) {
@@ -39,21 +37,30 @@ std::string quoted(const std::string& s) {
 
 }  // namespace
 
+std::string notation(const Arg& a) {
+  return std::visit(
+      [&](const auto& x) -> std::string {
+        using X = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<X, int64_t>) {
+          return std::to_string(x);
+        } else if constexpr (std::is_same_v<X, std::string>) {
+          return quoted(x);
+        } else if constexpr (std::is_same_v<X, std::vector<int64_t>>) {
+          std::string out = "[";
+          for (std::size_t i = 0; i < x.size(); ++i) out += (i ? " " : "") + std::to_string(x[i]);
+          return out + "]";
+        } else {
+          return layout::to_string(x);
+        }
+      },
+      a);
+}
+
 std::string notation(const std::vector<Arg>& args) {
   std::string out;
   for (const Arg& a : args) {
     if (!out.empty()) out += ", ";
-    std::visit(
-        [&](const auto& x) {
-          using X = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<X, int64_t>)
-            out += std::to_string(x);
-          else if constexpr (std::is_same_v<X, std::string>)
-            out += quoted(x);
-          else
-            out += layout::to_string(x);
-        },
-        a);
+    out += notation(a);
   }
   return out;
 }
@@ -76,6 +83,8 @@ const char* kind_name(ArgKind k) {
       return "TUPLE";
     case ArgKind::coordinate:
       return "COORD";
+    case ArgKind::integers:
+      return "INT...";
     case ArgKind::text:
       break;
   }
@@ -88,13 +97,13 @@ Arg parse_arg(ArgKind kind, const std::string& text) {
       return layout::parse_layout(text);
     case ArgKind::tiler:
       return layout::parse_tiler(text);
-    case ArgKind::integer: {
-      int64_t v = 0;
-      const char* end = text.data() + text.size();
-      const auto [p, ec] = std::from_chars(text.data(), end, v);
-      if (ec != std::errc() || p != end || text.empty())
-        throw layout::Error("parse", text, "not an int64 integer");
-      return v;
+    case ArgKind::integer:
+    case ArgKind::integers: {
+      const layout::Term t = layout::parse_term(text);  // spaces, `_5`, int64 range
+      if (t.kind != layout::Term::Kind::integer)
+        throw layout::Error("parse", text, "expected an integer");
+      if (kind == ArgKind::integers) return std::vector<int64_t>{t.value};
+      return t.value;
     }
     case ArgKind::int_tuple:
       return layout::parse_int_tuple(text);

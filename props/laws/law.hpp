@@ -59,15 +59,19 @@ std::string describe(const Counterexample& c);
 
 // A law's operands, parsed from CuTe notation by `layoutcheck check`
 // (text: an arbitrary string, taken verbatim, for the notation laws;
-// coordinate: a slicing coordinate with `_`).
-enum class ArgKind { layout, tiler, integer, int_tuple, text, coordinate };
-using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string, Term>;
+// coordinate: a slicing coordinate with `_`; integers: a list of int64, the
+// indices of `call` and the arguments of `swizzle`).
+enum class ArgKind { layout, tiler, integer, int_tuple, text, coordinate, integers };
+using Arg = std::variant<Layout, Tiler, int64_t, IntTuple, std::string, Term, std::vector<int64_t>>;
 
-// The name of a kind in usage lines ("LAYOUT", "TILER", "INT", "TUPLE", "TEXT", "COORD").
+// The name of a kind in usage lines ("LAYOUT", "TILER", "INT", "TUPLE", "TEXT", "COORD",
+// "INT...").
 const char* kind_name(ArgKind k);
 // Operand text -> Arg of that kind (throws layout::Error("parse") when malformed;
-// an integer past int64 also throws it).
+// an integer past int64 also throws it). `integers`: one integer, as a list.
 Arg parse_arg(ArgKind kind, const std::string& text);
+// One argument in CuTe notation (a string quoted, a list as "[1 2 3]").
+std::string notation(const Arg& a);
 
 using Check = std::function<Outcome(const Algebra&, const std::vector<Arg>&)>;
 using PartCheck = std::function<Outcome(const Algebra&, const std::vector<Arg>&, std::size_t)>;

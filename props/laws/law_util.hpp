@@ -20,8 +20,25 @@ __extension__ typedef __int128 i128;
 using layout::Error;
 using Leaves = oracle::Leaves;
 
-// Work bound of one law case: inputs past this many indices are skipped.
-constexpr int64_t kLimit = int64_t{1} << 16;
+// Work bound of one law case: inputs past this many indices are vacuous. A
+// property case uses the default; the conformance judge raises it for the
+// records it judges (LimitScope), which are few and may be larger.
+constexpr int64_t kDefaultLimit = int64_t{1} << 16;
+inline int64_t& limit_ref() {
+  thread_local int64_t limit = kDefaultLimit;
+  return limit;
+}
+inline int64_t limit() { return limit_ref(); }
+class LimitScope {
+public:
+  explicit LimitScope(int64_t n) : saved_(limit_ref()) { limit_ref() = n; }
+  ~LimitScope() { limit_ref() = saved_; }
+  LimitScope(const LimitScope&) = delete;
+  LimitScope& operator=(const LimitScope&) = delete;
+
+private:
+  int64_t saved_;
+};
 
 // L(i) by the oracle; INT64_MIN (never a layout value here) when it does not fit.
 inline int64_t value(const Leaves& lv, int64_t i) {
@@ -38,9 +55,9 @@ using oracle::representable;
 using oracle::with_leaves;
 
 // The oracle table, or nullopt when the layout is too large or a value overflows.
-inline std::optional<std::vector<int64_t>> table(const Layout& l, int64_t limit = kLimit) {
+inline std::optional<std::vector<int64_t>> table(const Layout& l) {
   try {
-    return oracle::table(l, limit);
+    return oracle::table(l, limit());
   } catch (const oracle::TooLarge&) {
   } catch (const oracle::Unrepresentable&) {
   }

@@ -77,7 +77,7 @@ Outcome prod_size(const Algebra& alg, const std::vector<Arg>& args, std::size_t 
   if (!sa || !sb || !representable(a) || !representable(b))
     return vacuous("too large for the oracle or outside the evaluator");
   const i128 want = static_cast<i128>(*sa) * *sb;
-  if (want > kLimit || cosize(b) * *sa > kLimit)
+  if (want > limit() || cosize(b) * *sa > limit())
     return vacuous("too large for the oracle or outside the evaluator");
   bool nonneg = true;
   for (const oracle::Leaf& x : oracle::leaves(b)) nonneg = nonneg && x.d >= 0;
@@ -117,7 +117,7 @@ Outcome block_rake(const std::string& law, bool raked, const Algebra& alg,
   }
   defs::Definition def;
   try {
-    def = defs::blocked_raked_definition(raked, a, b, kLimit);
+    def = defs::blocked_raked_definition(raked, a, b, limit());
   } catch (const defs::NotDefined& e) {
     return fail(law, args, op + " gave " + show(r) + ", but " + e.why + ": it had to refuse");
   }

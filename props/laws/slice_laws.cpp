@@ -130,7 +130,7 @@ std::optional<i128> flat_index(const IntTuple& c, const std::vector<int64_t>& si
 // nullopt where the division has no result.
 std::optional<defs::Halves> zipped_def(const Layout& a, const Tiler& t) {
   try {
-    return defs::divide_halves(a, t, kLimit);
+    return defs::divide_halves(a, t, limit());
   } catch (const defs::NotDefined&) {
     return std::nullopt;
   }

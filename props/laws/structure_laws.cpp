@@ -2,6 +2,7 @@
 // TUPLE-UTIL, SHAPE-DIV.
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "postconditions.hpp"
 
 namespace props {
 
@@ -235,17 +236,23 @@ Outcome shape_div(const Algebra& alg, const std::vector<Arg>& args) {
     if (!want) return vacuous("refused");
     return refused("SHAPE-DIV", args, "shape_div", e);
   }
-  if (!want)
-    return fail("SHAPE-DIV", args,
-                "no result exists (ranks differ or a step divides neither way), but it gave " +
-                    layout::to_string(got));
-  if (got != *want)
-    return fail("SHAPE-DIV", args,
-                "gave " + layout::to_string(got) + ", the fold gives " + layout::to_string(*want));
-  return std::nullopt;
+  return post_shape_div("SHAPE-DIV", args, a, b, got);
 }
 
 }  // namespace
+
+Outcome post_shape_div(const std::string& law, const std::vector<Arg>& args, const IntTuple& a,
+                       const IntTuple& b, const IntTuple& got) {
+  const std::optional<IntTuple> want = shape_div_def(a, b);
+  if (!want)
+    return fail(law, args,
+                "no result exists (ranks differ or a step divides neither way), but it gave " +
+                    layout::to_string(got));
+  if (got != *want)
+    return fail(law, args,
+                "gave " + layout::to_string(got) + ", the fold gives " + layout::to_string(*want));
+  return std::nullopt;
+}
 
 std::vector<Law> structure_laws() {
   using K = ArgKind;

@@ -15,7 +15,7 @@ inline Outcome check_tiler_op(const std::string& law, const std::vector<Arg>& ar
                               const Layout& r) {
   defs::Definition def;
   try {
-    def = defs::tiler_definition(op, a, t, kLimit);
+    def = defs::tiler_definition(op, a, t, limit());
   } catch (const defs::NotDefined& e) {
     return fail(law, args, op + " gave " + show(r) + ", but " + e.why + ": it had to refuse");
   }

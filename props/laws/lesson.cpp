@@ -1,14 +1,11 @@
 // The worked examples of the CuTe layout lesson (NVIDIA's 01_layout.md and
-// 02_layout_algebra.md) and of DESIGN.md, checked with the `equal` rule of the
+// 02_layout_algebra.md) and of DESIGN.md, judged with the `equal` rule of the
 // vectors (same size, same value at every index, same top-level mode sizes),
-// and the known wrong answer that must be refused.
-#include <sstream>
+// and the known wrong answer that must be refused. No example is ever judged
+// as disputed (an empty allow-list).
+#include "conformance.hpp"
 
-#include "exit_codes.hpp"
-#include "judge.hpp"
-#include "verify.hpp"
-
-namespace layoutcheck {
+namespace props {
 
 namespace {
 
@@ -71,38 +68,17 @@ const Example kExamples[] = {
     {"swizzle_layout_call", {"3", "0", "3", "(8,8):(8,1)", "0", "1", "2", "9"}, "0 9 18 8"},
 };
 
-Value parse_expected(ResultKind kind, const std::string& text) {
-  switch (kind) {
-    case ResultKind::layout:
-      return layout::parse_layout(text);
-    case ResultKind::integer:
-      return parse_integer(text);
-    case ResultKind::int_tuple:
-      return layout::parse_int_tuple(text);
-    case ResultKind::values: {
-      std::vector<int64_t> v;
-      std::istringstream words(text);
-      for (std::string w; words >> w;) v.push_back(parse_integer(w));
-      return v;
-    }
-    case ResultKind::sliced:
-      break;
-  }
-  const auto plus = text.find(" + ");
-  if (plus == std::string::npos) throw UsageError("a slice is written LAYOUT + OFFSET");
-  return layout::Sliced{layout::parse_layout(text.substr(0, plus)),
-                        parse_integer(text.substr(plus + 3))};
-}
-
-Operands parse_args(const OpSpec& op, const std::vector<const char*>& words) {
-  Operands out;
+// Words -> operands; a trailing `integers` argument takes all the remaining words.
+std::vector<Arg> parse_args(const OpSpec& op, const std::vector<const char*>& words) {
+  std::vector<Arg> out;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const ArgKind kind = op.args[std::min(i, op.args.size() - 1)];
     if (kind == ArgKind::integers && i >= op.args.size() - 1) {
       if (i == op.args.size() - 1) out.emplace_back(std::vector<int64_t>{});
-      std::get<std::vector<int64_t>>(out.back()).push_back(parse_integer(words[i]));
+      std::get<std::vector<int64_t>>(out.back())
+          .push_back(std::get<std::vector<int64_t>>(parse_arg(kind, words[i]))[0]);
     } else {
-      out.push_back(parse_operand(kind, words[i]));
+      out.push_back(parse_arg(kind, words[i]));
     }
   }
   return out;
@@ -116,30 +92,31 @@ std::string example_text(const Example& e) {
 
 }  // namespace
 
-JobResult run_lesson() {
-  JobResult r;
+LessonResult run_lesson(const Algebra& alg) {
+  LessonResult r;
+  const Disputes none;
   for (const Example& e : kExamples) {
     ++r.cases;
     const OpSpec* op = find_op(e.op);
-    if (!op) throw UsageError(std::string("lesson: unknown op ") + e.op);
+    if (!op) {
+      r.failures.push_back(std::string("FAIL lesson: unknown op ") + e.op);
+      continue;
+    }
     Case c;
     c.op = op;
     c.args = parse_args(*op, e.args);
-    if (e.expected) {
-      c.expected = parse_expected(op->result, e.expected);
-    } else {
+    if (e.expected)
+      c.expected = parse_value(op->result, e.expected);
+    else
       c.expect = Expect::refuse_or_valid;
-    }
     c.all_modes = true;
-    const Judgement j = judge(c, attempt(*op, c.args));
-    if (j.verdict == Verdict::failed) {
-      ++r.failed;
+    const Judgement j = judge(c, attempt(alg, *op, c.args), none);
+    if (j.verdict == Verdict::failed)
       r.failures.push_back("FAIL lesson: " + example_text(e) + ": " + j.why);
-    } else {
+    else
       ++r.passed;
-    }
   }
   return r;
 }
 
-}  // namespace layoutcheck
+}  // namespace props
