@@ -10,7 +10,7 @@
 #include "gpu_check/campaign.hpp"
 #include "gpu_check/make_job.hpp"
 #include "gpu_check/report.hpp"
-#include "layout/notation.hpp"
+#include "gpu_check/spot_check.hpp"
 
 namespace layoutcheck {
 
@@ -27,10 +27,6 @@ struct BulkArgs {
   uint64_t seed = 0;
   bool seed_given = false;
 };
-
-const char* const kUsage =
-    "usage: layoutcheck bulk equal L1 L2 | compose A B | tile A M | right_inverse A | "
-    "left_inverse A  (or: layoutcheck bulk --campaign N)";
 
 Backend choose_backend(const std::string& name) {
   if (name == "cpu") return Backend::cpu;
@@ -51,32 +47,6 @@ uint64_t size_arg(const std::string& what, const std::string& text) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(what + ": " + e.what());
   }
-}
-
-Prepared prepare(const std::vector<std::string>& w) {
-  const std::optional<Law> law = parse_law(w[0]);
-  if (!law)
-    throw UsageError("unknown law \"" + w[0] +
-                     "\" (equal, compose, tile, right_inverse, left_inverse)\n" + kUsage);
-  const std::size_t arity = *law == Law::equal || *law == Law::compose || *law == Law::tile ? 2 : 1;
-  if (w.size() != arity + 1) throw UsageError(kUsage);
-  const layout::Layout a = layout::parse_layout(w[1]);
-  switch (*law) {
-    case Law::equal:
-      return prepare_equal(a, layout::parse_layout(w[2]));
-    case Law::compose:
-      return prepare_compose(a, layout::parse_layout(w[2]));
-    case Law::tile: {
-      const uint64_t m = size_arg("M", w[2]);
-      if (m > uint64_t{INT64_MAX}) throw UsageError("M: too large");
-      return prepare_tile(a, static_cast<int64_t>(m));
-    }
-    case Law::right_inverse:
-      return prepare_right_inverse(a);
-    case Law::left_inverse:
-      return prepare_left_inverse(a);
-  }
-  throw UsageError(kUsage);
 }
 
 std::string cross_text(const CrossCheck& c, CrossMode mode) {
@@ -109,10 +79,15 @@ Timed run_with_progress(Backend backend, const BulkJob& job) {
 }
 
 int run_law(const BulkArgs& a) {
-  if (a.words.empty()) throw UsageError(kUsage);
+  if (a.words.empty()) throw UsageError(kBulkUsage);
   const Backend backend = choose_backend(a.backend);
-  const Prepared p = prepare(a.words);
-  std::cout << "bulk " << law_name(p.job.law) << ": " << p.statement << '\n';
+  Prepared p;
+  try {
+    p = prepare_named(a.words[0], {a.words.begin() + 1, a.words.end()});
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  std::cout << "bulk " << p.law_id << ": " << p.statement << '\n';
   const Timed t = run_with_progress(backend, p.job);
   std::cout << "indices " << count_text(p.job.n) << ", " << backend_name(backend) << " "
             << seconds_text(t.seconds) << ", "
@@ -122,13 +97,16 @@ int run_law(const BulkArgs& a) {
   const CrossMode mode = cross_mode(a.cross);
   const CrossCheck c = cross_check(p.job, backend, mode, t.result, 1);
   if (c.ran) std::cout << cross_text(c, mode) << '\n';
+  const SpotCheck s = spot_check(p, t.result, 1);
+  std::cout << "oracle spot check: " << s.indices << " indices, "
+            << (s.agree ? "agrees" : "DISAGREES\n" + s.detail) << '\n';
   std::cout << verdict(p.job, t.result) << '\n';
-  return t.result.mismatches == 0 && c.agree ? kOk : kCheckFailed;
+  return t.result.mismatches == 0 && c.agree && s.agree ? kOk : kCheckFailed;
 }
 
 int run_campaign_cmd(const BulkArgs& a) {
   if (!a.words.empty())
-    throw UsageError("--campaign takes no law arguments\n" + std::string(kUsage));
+    throw UsageError("--campaign takes no law arguments\n" + std::string(kBulkUsage));
   CampaignOptions o;
   o.cases = a.campaign;
   o.min_size = size_arg("--min-size", a.min_size);
@@ -164,9 +142,10 @@ JobResult run_bulk_job() {
       continue;
     }
     ++r.failed;
-    r.failures.push_back("bulk " + law_name(c.law) + " (seed " + std::to_string(o.seed) + "): " +
+    r.failures.push_back("bulk " + c.law_id + " (seed " + std::to_string(o.seed) + "): " +
                          (c.error.empty() ? c.statement + ": " + verdict(c.job, c.result) +
-                                                (c.cross.agree ? "" : "; " + c.cross.detail)
+                                                (c.cross.agree ? "" : "; " + c.cross.detail) +
+                                                (c.spot.agree ? "" : "; " + c.spot.detail)
                                           : "refused: " + c.error));
   }
   return r;
@@ -177,7 +156,8 @@ void add_bulk(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand(
       "bulk", "check a law over every index of huge layouts on the GPU or all CPU cores");
   cmd->add_option("LAW ARGS", args->words,
-                  "equal L1 L2 | compose A B | tile A M | right_inverse A | left_inverse A");
+                  "COAL-FN L | FLATTEN-DEF L | SAME-FN L1 L2 | COMP-FN A B | COMP-TILE A M | "
+                  "RINV-FN A | LINV-FN A (or equal, compose, tile, right_inverse, left_inverse)");
   cmd->add_option("--backend", args->backend, "where to run: auto (GPU if present), gpu, cpu")
       ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
       ->capture_default_str();

@@ -5,8 +5,12 @@
 
 # One law: the statement, the counts, the cross-check, the verdict last.
 cli_case(bulk.equal_coalesce RC 0
-         STDOUT "^bulk equal: L1\\(i\\) == L2\\(i\\) .*~indices 96, cpu .*checksum 0x[0-9a-f]+.*~cross-check sample against (reference|gpu): 96 indices, .*agrees~holds~$"
+         STDOUT "^bulk SAME-FN: L1\\(i\\) == L2\\(i\\) .*~indices 96, cpu .*checksum 0x[0-9a-f]+.*~cross-check sample against (reference|gpu): 96 indices, .*agrees~oracle spot check: 96 indices, agrees~holds~$"
          ARGS bulk equal "((2,4),(3,4)):((1,2),(8,24))" "96:1" --backend cpu)
+# By catalog law ID: COAL-FN checks L against the library's coalesce(L).
+cli_case(bulk.coal_fn RC 0
+         STDOUT "^bulk COAL-FN: L1\\(i\\) == L2\\(i\\) .*L2 = 96:1~.*oracle spot check: 96 indices, agrees~holds~$"
+         ARGS bulk COAL-FN "((2,4),(3,4)):((1,2),(8,24))" --backend cpu)
 cli_case(bulk.compose RC 0 STDOUT "R = A o B = 16:4.*~holds~$"
          ARGS bulk compose "(3,6,2,8):(96,16,8,2)" 16:72 --backend cpu --cross-check full)
 cli_case(bulk.tile RC 0
@@ -43,6 +47,6 @@ cli_case(bulk.bad_min_size RC 2 STDERR "^error: --min-size" ARGS bulk --campaign
 
 # A small campaign: one row per law, the summary line, progress on stderr.
 cli_case(bulk.campaign RC 0
-         STDOUT "law +layouts +indices checked +mismatches +GPU time +CPU time +indices/s~equal .*~left_inverse .*~seed 7, min size 65536 \\(2\\^16\\), backend cpu.*~5 passed, 0 failed~$"
-         STDERR "bulk \\[5/5\\] left_inverse: .*holds"
+         STDOUT "law +layouts +indices checked +mismatches +GPU time +CPU time +indices/s~COAL-[A-Z]+ .*~COMP-FN .*~COMP-TILE .*~RINV-FN .*~LINV-FN .*~seed 7, min size 65536 \\(2\\^16\\), backend cpu.*~5 passed, 0 failed~$"
+         STDERR "bulk \\[5/5\\] LINV-FN: .*holds, .*oracle agrees"
          ARGS bulk --campaign 5 --min-size 2^16 --seed 7 --backend cpu)

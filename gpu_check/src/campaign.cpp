@@ -1,5 +1,6 @@
 #include "gpu_check/campaign.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -25,12 +26,14 @@ CaseOutcome run_case(const CampaignOptions& o, Law law, Rng& rng, uint64_t case_
     c.error = e.what();
     return c;
   }
+  c.law_id = p.law_id;
   c.statement = p.statement;
   c.job = p.job;
   const Timed t = run_timed(o.backend, p.job, 0, p.job.n);
   c.result = t.result;
   c.seconds = t.seconds;
   c.cross = cross_check(p.job, o.backend, o.cross, c.result, case_seed);
+  c.spot = spot_check(p, c.result, case_seed);
   return c;
 }
 
@@ -76,7 +79,8 @@ CampaignReport run_campaign(const CampaignOptions& o) {
     const uint64_t case_seed = rng.next();
     CaseOutcome c = run_case(o, law, rng, case_seed);
     if (o.progress != nullptr) {
-      *o.progress << "bulk [" << (k + 1) << "/" << o.cases << "] " << law_name(law) << ": ";
+      *o.progress << "bulk [" << (k + 1) << "/" << o.cases << "] "
+                  << (c.law_id.empty() ? law_name(law) : c.law_id) << ": ";
       if (!c.error.empty())
         *o.progress << "refused: " << c.error << "\n";
       else
@@ -86,17 +90,21 @@ CampaignReport run_campaign(const CampaignOptions& o) {
                     << (c.cross.ran
                             ? (c.cross.agree ? ", cross-check agrees" : ", cross-check DISAGREES")
                             : "")
-                    << "\n";
+                    << (c.spot.agree ? ", oracle agrees" : ", oracle DISAGREES") << "\n";
       o.progress->flush();
     }
     rep.cases.push_back(std::move(c));
   }
-  for (Law law : kLaws) {
-    LawRow row;
-    row.law = law;
-    for (const CaseOutcome& c : rep.cases)
-      if (c.law == law) add_to_row(row, c, o.backend);
-    if (row.layouts > 0) rep.rows.push_back(row);
+  for (const CaseOutcome& c : rep.cases) {
+    const std::string id = c.law_id.empty() ? law_name(c.law) : c.law_id;
+    auto row = std::find_if(rep.rows.begin(), rep.rows.end(),
+                            [&](const LawRow& r) { return r.law_id == id; });
+    if (row == rep.rows.end()) {
+      rep.rows.push_back({});
+      row = rep.rows.end() - 1;
+      row->law_id = id;
+    }
+    add_to_row(*row, c, o.backend);
   }
   return rep;
 }
@@ -104,20 +112,21 @@ CampaignReport run_campaign(const CampaignOptions& o) {
 void print_campaign(const CampaignReport& rep, std::ostream& os) {
   for (const CaseOutcome& c : rep.cases) {
     if (c.ok()) continue;
-    os << "FAILED " << law_name(c.law) << ": ";
+    os << "FAILED " << (c.law_id.empty() ? law_name(c.law) : c.law_id) << ": ";
     if (!c.error.empty()) {
       os << "the library refused operands generated admissible: " << c.error << "\n";
       continue;
     }
     os << c.statement << "\n  " << verdict(c.job, c.result) << "\n";
     if (!c.cross.agree) os << "  " << c.cross.detail << "\n";
+    if (!c.spot.agree) os << "  " << c.spot.detail << "\n";
   }
   const std::vector<std::string> head = {"law",      "layouts",  "indices checked", "mismatches",
                                          "GPU time", "CPU time", "indices/s"};
   std::vector<std::vector<std::string>> rows = {head};
   for (const LawRow& r : rep.rows) {
     rows.push_back(
-        {law_name(r.law), std::to_string(r.layouts), sci(static_cast<double>(r.indices)),
+        {r.law_id, std::to_string(r.layouts), sci(static_cast<double>(r.indices)),
          std::to_string(r.mismatches), r.gpu_ran ? seconds_text(r.gpu_seconds) : "-",
          r.cpu_ran ? seconds_text(r.cpu_seconds) : "-",
          r.main_seconds > 0 ? sci(static_cast<double>(r.indices) / r.main_seconds) : "-"});

@@ -1,10 +1,13 @@
 #include "gpu_check/make_job.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
+#include "gpu_check/report.hpp"
 #include "layout/algebra.hpp"
 #include "layout/error.hpp"
+#include "layout/notation.hpp"
 
 namespace gpu_check {
 
@@ -165,36 +168,92 @@ BulkJob left_inverse_job(const Layout& a, const Layout& l) {
   return j;
 }
 
-Prepared prepare_equal(const Layout& l1, const Layout& l2) {
-  return {equal_job(l1, l2), "L1(i) == L2(i) for i < size(L1), L1 = " + layout::to_string(l1) +
-                                 ", L2 = " + layout::to_string(l2)};
+Prepared prepare_equal(const Layout& l1, const Layout& l2, std::string law_id) {
+  return {equal_job(l1, l2),
+          "L1(i) == L2(i) for i < size(L1), L1 = " + layout::to_string(l1) +
+              ", L2 = " + layout::to_string(l2),
+          std::move(law_id),
+          {l1, l2}};
+}
+
+Prepared prepare_coalesce(const Layout& l) {
+  return prepare_equal(l, layout::coalesce(l), "COAL-FN");
+}
+
+Prepared prepare_flatten(const Layout& l) {
+  return prepare_equal(l, layout::flatten(l), "FLATTEN-DEF");
 }
 
 Prepared prepare_compose(const Layout& a, const Layout& b) {
   const Layout r = layout::composition(a, b);
-  return {compose_job(a, b, r), "R(i) == A(B(i)) for i < size(B), A = " + layout::to_string(a) +
-                                    ", B = " + layout::to_string(b) +
-                                    ", R = A o B = " + layout::to_string(r)};
+  return {compose_job(a, b, r),
+          "R(i) == A(B(i)) for i < size(B), A = " + layout::to_string(a) +
+              ", B = " + layout::to_string(b) + ", R = A o B = " + layout::to_string(r),
+          "COMP-FN",
+          {a, b, r}};
 }
 
 Prepared prepare_tile(const Layout& a, int64_t m) {
   const Layout c = layout::complement(a, m);
   const Layout t = layout::make_layout({a, c});
-  return {tile_job(t, m), "(A, C) hits every offset of [0, M) once, A = " + layout::to_string(a) +
-                              ", M = " + std::to_string(m) +
-                              ", C = complement(A, M) = " + layout::to_string(c)};
+  return {tile_job(t, m),
+          "(A, C) hits every offset of [0, M) once, A = " + layout::to_string(a) +
+              ", M = " + std::to_string(m) + ", C = complement(A, M) = " + layout::to_string(c),
+          "COMP-TILE",
+          {t}};
 }
 
 Prepared prepare_right_inverse(const Layout& a) {
   const Layout r = layout::right_inverse(a);
-  return {right_inverse_job(a, r), "A(R(i)) == i for i < size(R), A = " + layout::to_string(a) +
-                                       ", R = right_inverse(A) = " + layout::to_string(r)};
+  return {right_inverse_job(a, r),
+          "A(R(i)) == i for i < size(R), A = " + layout::to_string(a) +
+              ", R = right_inverse(A) = " + layout::to_string(r),
+          "RINV-FN",
+          {a, r}};
 }
 
 Prepared prepare_left_inverse(const Layout& a) {
   const Layout l = layout::left_inverse(a);
-  return {left_inverse_job(a, l), "L(A(i)) == i for i < size(A), A = " + layout::to_string(a) +
-                                      ", L = left_inverse(A) = " + layout::to_string(l)};
+  return {left_inverse_job(a, l),
+          "L(A(i)) == i for i < size(A), A = " + layout::to_string(a) +
+              ", L = left_inverse(A) = " + layout::to_string(l),
+          "LINV-FN",
+          {l, a}};
+}
+
+const char* const kBulkUsage =
+    "usage: layoutcheck bulk COAL-FN L | FLATTEN-DEF L | SAME-FN L1 L2 | COMP-FN A B | "
+    "COMP-TILE A M | RINV-FN A | LINV-FN A  (or: layoutcheck bulk --campaign N)";
+
+Prepared prepare_named(const std::string& name, const std::vector<std::string>& w) {
+  struct Named {
+    const char* id;
+    const char* alias;
+    std::size_t arity;
+  };
+  static const Named kNames[] = {{"COAL-FN", "", 1},
+                                 {"FLATTEN-DEF", "", 1},
+                                 {"SAME-FN", "equal", 2},
+                                 {"COMP-FN", "compose", 2},
+                                 {"COMP-TILE", "tile", 2},
+                                 {"RINV-FN", "right_inverse", 1},
+                                 {"LINV-FN", "left_inverse", 1}};
+  const Named* n = nullptr;
+  for (const Named& x : kNames)
+    if (name == x.id || name == x.alias) n = &x;
+  if (!n) throw std::invalid_argument("unknown law \"" + name + "\"\n" + kBulkUsage);
+  if (w.size() != n->arity) throw std::invalid_argument(kBulkUsage);
+  const Layout a = layout::parse_layout(w[0]);
+  const std::string id = n->id;
+  if (id == "COAL-FN") return prepare_coalesce(a);
+  if (id == "FLATTEN-DEF") return prepare_flatten(a);
+  if (id == "SAME-FN") return prepare_equal(a, layout::parse_layout(w[1]));
+  if (id == "COMP-FN") return prepare_compose(a, layout::parse_layout(w[1]));
+  if (id == "RINV-FN") return prepare_right_inverse(a);
+  if (id == "LINV-FN") return prepare_left_inverse(a);
+  const uint64_t m = parse_size(w[1]);  // COMP-TILE
+  if (m > uint64_t{INT64_MAX}) throw std::invalid_argument("M: too large");
+  return prepare_tile(a, static_cast<int64_t>(m));
 }
 
 }  // namespace gpu_check

@@ -108,9 +108,9 @@ Prepared equal_case(Rng& rng, uint64_t min_size) {
   const Layout l = nested(rng, s, d);
   switch (rng.below(3)) {
     case 0:
-      return prepare_equal(l, layout::coalesce(l));
+      return prepare_coalesce(l);
     case 1:
-      return prepare_equal(l, layout::flatten(l));
+      return prepare_flatten(l);
     default: {  // split the largest mode s:d into (a, s/a):(d, a d)
       std::vector<int64_t> s2, d2;
       const std::size_t big =
@@ -126,7 +126,7 @@ Prepared equal_case(Rng& rng, uint64_t min_size) {
           d2.push_back(d[k]);
         }
       }
-      return prepare_equal(l, layout::coalesce(nested(rng, s2, d2)));
+      return prepare_equal(l, layout::coalesce(nested(rng, s2, d2)), "COAL-CANON");
     }
   }
 }

@@ -88,7 +88,7 @@ TEST(Tile, FirstDuplicateIsExactFarIntoTheRange) {
   // 700001..700003 (and 1399999..1400001 are never hit).
   const layout::Layout t = L("(700001,2):(1,700001)");
   const layout::Layout bad = L("(700001,2):(1,699998)");
-  const Prepared ok{tile_job(t, 1400002), ""};
+  const Prepared ok{tile_job(t, 1400002), "", "COMP-TILE", {t}};
   EXPECT_EQ(run_cpu(ok.job, 0, ok.job.n).mismatches, 0u);
   const BulkJob j = tile_job(bad, 1400002);
   const BulkResult r = run_cpu(j, 0, j.n);

@@ -10,6 +10,7 @@
 
 #include "gpu_check/cross_check.hpp"
 #include "gpu_check/job.hpp"
+#include "gpu_check/spot_check.hpp"
 
 namespace gpu_check {
 
@@ -24,17 +25,19 @@ struct CampaignOptions {
 
 struct CaseOutcome {
   Law law = Law::equal;
+  std::string law_id;     // the catalog law it is an instance of (Prepared::law_id)
   std::string statement;  // the layouts and the library's result
   std::string error;      // the library refused operands generated admissible
   BulkJob job;
   BulkResult result;
   double seconds = 0;  // main backend, full range
   CrossCheck cross;
-  bool ok() const { return error.empty() && result.mismatches == 0 && cross.agree; }
+  SpotCheck spot;  // the oracle's spot check of the job and its result
+  bool ok() const { return error.empty() && result.mismatches == 0 && cross.agree && spot.agree; }
 };
 
 struct LawRow {
-  Law law = Law::equal;
+  std::string law_id;
   int layouts = 0;
   uint64_t indices = 0, mismatches = 0;
   double gpu_seconds = 0, cpu_seconds = 0, main_seconds = 0;
@@ -45,7 +48,7 @@ struct LawRow {
 struct CampaignReport {
   CampaignOptions options;
   std::vector<CaseOutcome> cases;
-  std::vector<LawRow> rows;  // laws that ran, in catalog order
+  std::vector<LawRow> rows;  // laws that ran, in order of first appearance
   bool ok() const;
   uint64_t indices() const;
 };

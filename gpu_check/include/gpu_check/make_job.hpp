@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpu_check/job.hpp"
 #include "layout/layout.hpp"
@@ -21,10 +22,17 @@ inline constexpr uint64_t kMaxTileBits = uint64_t{1} << 36;  // tile bitmap: 8 G
 std::string law_name(Law law);  // "equal", "compose", "tile", "right_inverse", "left_inverse"
 std::optional<Law> parse_law(std::string_view name);
 
-// A job together with what it checks, in words and CuTe notation.
+// A job together with what it checks: the catalog law it is a bulk instance
+// of (docs/LAWS.md), the statement in words and CuTe notation, and the layouts
+// the job's flat layouts were built from (for the oracle's spot check):
+//   equal {L1, L2}, compose {A, B, R}, tile {T}, right_inverse {A, R},
+//   left_inverse {L, A}.
 struct Prepared {
   BulkJob job;
   std::string statement;  // e.g. "R(i) == A(B(i)) for i < size(B), R = A o B = 4:2"
+  std::string law_id;     // COAL-FN, FLATTEN-DEF, COAL-CANON, COMP-FN, COMP-TILE, RINV-FN,
+                          // LINV-FN; SAME-FN for two given layouts
+  std::vector<layout::Layout> sources;
 };
 
 // ---- jobs over given layouts (the caller supplies the result to check) -------
@@ -41,10 +49,24 @@ BulkJob left_inverse_job(const layout::Layout& a, const layout::Layout& l);
 
 // ---- the laws with the library's results ---------------------------------------
 // The library's own refusals (composition, complement, left_inverse) propagate.
-Prepared prepare_equal(const layout::Layout& l1, const layout::Layout& l2);
+Prepared prepare_equal(const layout::Layout& l1, const layout::Layout& l2,
+                       std::string law_id = "SAME-FN");
+// L1 = L against L2 = coalesce(L) (COAL-FN) or flatten(L) (FLATTEN-DEF).
+Prepared prepare_coalesce(const layout::Layout& l);
+Prepared prepare_flatten(const layout::Layout& l);
 Prepared prepare_compose(const layout::Layout& a, const layout::Layout& b);  // R = A o B
 Prepared prepare_tile(const layout::Layout& a, int64_t m);  // T = (A, complement(A, m))
 Prepared prepare_right_inverse(const layout::Layout& a);
 Prepared prepare_left_inverse(const layout::Layout& a);
+
+// ---- by name, for the command line ------------------------------------------------
+// The bulk checks by catalog law ID (and the older names): COAL-FN L,
+// FLATTEN-DEF L, SAME-FN L1 L2 (equal), COMP-FN A B (compose), COMP-TILE A M
+// (tile), RINV-FN A (right_inverse), LINV-FN A (left_inverse).
+// "usage: ..." for the help text.
+extern const char* const kBulkUsage;
+// Throws std::invalid_argument (bad usage: unknown law, wrong operand count,
+// a malformed M) and layout::Error (malformed notation, refusals).
+Prepared prepare_named(const std::string& name, const std::vector<std::string>& operands);
 
 }  // namespace gpu_check
