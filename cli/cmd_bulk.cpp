@@ -49,35 +49,6 @@ uint64_t size_arg(const std::string& what, const std::string& text) {
   }
 }
 
-std::string cross_text(const CrossCheck& c, CrossMode mode) {
-  std::string s = std::string("cross-check ") + (mode == CrossMode::full ? "full" : "sample") +
-                  " against " + c.other + ": " + std::to_string(c.indices) + " indices, " +
-                  seconds_text(c.other_seconds) + " on " + c.other + ", ";
-  return s + (c.agree ? "agrees" : "DISAGREES\n" + c.detail);
-}
-
-// Runs of at least this many indices report progress on stderr.
-constexpr uint64_t kProgressFrom = uint64_t{1} << 34;
-
-// The whole range on one backend; long runs (not tile: its bitmap spans the
-// range) go in 16 slices with a progress line after each. Slices merge
-// exactly: counts and checksums add, the first mismatch is the minimum.
-Timed run_with_progress(Backend backend, const BulkJob& job) {
-  if (job.law == Law::tile || job.n < kProgressFrom) return run_timed(backend, job, 0, job.n);
-  constexpr uint64_t kSlices = 16;
-  Timed total;
-  for (uint64_t s = 0; s < kSlices; ++s) {
-    const uint64_t lo = job.n * s / kSlices, hi = job.n * (s + 1) / kSlices;
-    const Timed t = run_timed(backend, job, lo, hi);
-    merge(total.result, t.result);
-    total.seconds += t.seconds;
-    std::cerr << "bulk: " << hi << " of " << job.n << " indices (" << (100 * (s + 1) / kSlices)
-              << "%), " << total.result.mismatches << " mismatches, " << seconds_text(total.seconds)
-              << '\n';
-  }
-  return total;
-}
-
 int run_law(const BulkArgs& a) {
   if (a.words.empty()) throw UsageError(kBulkUsage);
   const Backend backend = choose_backend(a.backend);
@@ -88,7 +59,7 @@ int run_law(const BulkArgs& a) {
     throw UsageError(e.what());
   }
   std::cout << "bulk " << p.law_id << ": " << p.statement << '\n';
-  const Timed t = run_with_progress(backend, p.job);
+  const Timed t = run_with_progress(backend, p.job, &std::cerr);
   std::cout << "indices " << count_text(p.job.n) << ", " << backend_name(backend) << " "
             << seconds_text(t.seconds) << ", "
             << (t.seconds > 0 ? sci(static_cast<double>(p.job.n) / t.seconds) : "-")

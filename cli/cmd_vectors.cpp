@@ -28,8 +28,8 @@ int run_vectors(const VectorsArgs& a) {
     }
   }
   for (const std::string& f : a.files) run_vector_file(f, given ? *given : disputes_near(f), c);
-  print_failures(std::cout, c);
-  print_op_summaries(std::cout, c);
+  c.print_failures(std::cout);
+  c.print_op_summaries(std::cout);
   std::cout << c.passed() << " passed, " << c.failed() << " failed\n";
   return c.failed() == 0 ? kOk : kCheckFailed;
 }

@@ -13,27 +13,6 @@ namespace layoutcheck {
 
 using nlohmann::json;
 
-OpTally& Conformance::tally(const std::string& op) {
-  for (OpTally& t : ops)
-    if (t.op == op) return t;
-  OpTally t;
-  t.op = op;
-  ops.push_back(std::move(t));
-  return ops.back();
-}
-
-int64_t Conformance::passed() const {
-  int64_t n = 0;
-  for (const OpTally& t : ops) n += t.passed();
-  return n;
-}
-
-int64_t Conformance::failed() const {
-  int64_t n = 0;
-  for (const OpTally& t : ops) n += t.failed;
-  return n;
-}
-
 namespace {
 
 // Deeper JSON is refused while parsing: what is printed later (dump) recurses.
@@ -140,45 +119,8 @@ void run_vector_file(const std::filesystem::path& file, const props::Disputes& d
         throw UsageError(where + ": malformed record: " + e.what());
       }
     }();
-    OpTally& t = out.tally(rec.op->name);
-    ++t.cases;
-    switch (j.verdict) {
-      case props::Verdict::equal:
-        ++t.equal;
-        break;
-      case props::Verdict::valid:
-        ++t.valid;
-        break;
-      case props::Verdict::refused:
-        ++t.refused;
-        break;
-      case props::Verdict::disputed:
-        ++t.disputed;
-        t.disputes.push_back("DISPUTED " + where + ": " + input + "; " + j.why);
-        break;
-      case props::Verdict::failed:
-        ++t.failed;
-        if (t.failures.size() < kMaxListed)
-          t.failures.push_back("FAIL " + where + ": " + input + "; " + j.why);
-        break;
-    }
+    out.add(rec.op->name, j, where + ": " + input);
   }
-}
-
-void print_failures(std::ostream& os, const Conformance& c) {
-  for (const OpTally& t : c.ops) {
-    for (const std::string& d : t.disputes) os << d << '\n';
-    for (const std::string& f : t.failures) os << f << '\n';
-    if (t.failed > static_cast<int64_t>(t.failures.size()))
-      os << "FAIL " << t.op << ": " << t.failed - static_cast<int64_t>(t.failures.size())
-         << " more failures not listed\n";
-  }
-}
-
-void print_op_summaries(std::ostream& os, const Conformance& c) {
-  for (const OpTally& t : c.ops)
-    os << t.op << ": " << t.cases << " cases, " << t.equal << " equal, " << t.valid << " valid, "
-       << t.refused << " refused, " << t.disputed << " disputed, " << t.failed << " failed\n";
 }
 
 props::Disputes disputes_near(const std::filesystem::path& file) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ostream>
 
 #include "gpu_check/report.hpp"
 
@@ -84,6 +85,33 @@ CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
     compare(c, main, w, m.result, o.result);
   }
   return c;
+}
+
+std::string cross_text(const CrossCheck& c, CrossMode mode) {
+  std::string s = std::string("cross-check ") + (mode == CrossMode::full ? "full" : "sample") +
+                  " against " + c.other + ": " + std::to_string(c.indices) + " indices, " +
+                  seconds_text(c.other_seconds) + " on " + c.other + ", ";
+  return s + (c.agree ? "agrees" : "DISAGREES\n" + c.detail);
+}
+
+// The whole range on one backend; long runs (not tile: its bitmap spans the
+// range) go in 16 slices with a progress line after each. Slices merge
+// exactly: counts and checksums add, the first mismatch is the minimum.
+Timed run_with_progress(Backend backend, const BulkJob& job, std::ostream* progress) {
+  if (job.law == Law::tile || job.n < kProgressFrom) return run_timed(backend, job, 0, job.n);
+  constexpr uint64_t kSlices = 16;
+  Timed total;
+  for (uint64_t s = 0; s < kSlices; ++s) {
+    const uint64_t lo = job.n * s / kSlices, hi = job.n * (s + 1) / kSlices;
+    const Timed t = run_timed(backend, job, lo, hi);
+    merge(total.result, t.result);
+    total.seconds += t.seconds;
+    if (progress)
+      *progress << "bulk: " << hi << " of " << job.n << " indices (" << (100 * (s + 1) / kSlices)
+                << "%), " << total.result.mismatches << " mismatches, "
+                << seconds_text(total.seconds) << '\n';
+  }
+  return total;
 }
 
 }  // namespace gpu_check

@@ -1,6 +1,8 @@
 #include "conformance.hpp"
 
+#include <algorithm>
 #include <fstream>
+#include <ostream>
 #include <stdexcept>
 
 #include "definitions.hpp"
@@ -156,6 +158,63 @@ std::optional<std::string> compare_values(const Value& expected, const Value& go
   }
   if (to_notation(expected) != to_notation(got)) return "a different value";
   return std::nullopt;
+}
+
+void Conformance::add(const std::string& op, const Judgement& j, const std::string& what) {
+  auto t = std::find_if(ops.begin(), ops.end(), [&](const OpTally& x) { return x.op == op; });
+  if (t == ops.end()) {
+    ops.push_back({});
+    t = ops.end() - 1;
+    t->op = op;
+  }
+  ++t->cases;
+  switch (j.verdict) {
+    case Verdict::equal:
+      ++t->equal;
+      break;
+    case Verdict::valid:
+      ++t->valid;
+      break;
+    case Verdict::refused:
+      ++t->refused;
+      break;
+    case Verdict::disputed:
+      ++t->disputed;
+      t->disputes.push_back("DISPUTED " + what + "; " + j.why);
+      break;
+    case Verdict::failed:
+      ++t->failed;
+      if (t->failures.size() < kMaxListed) t->failures.push_back("FAIL " + what + "; " + j.why);
+      break;
+  }
+}
+
+int64_t Conformance::passed() const {
+  int64_t n = 0;
+  for (const OpTally& t : ops) n += t.passed();
+  return n;
+}
+
+int64_t Conformance::failed() const {
+  int64_t n = 0;
+  for (const OpTally& t : ops) n += t.failed;
+  return n;
+}
+
+void Conformance::print_failures(std::ostream& os) const {
+  for (const OpTally& t : ops) {
+    for (const std::string& d : t.disputes) os << d << '\n';
+    for (const std::string& f : t.failures) os << f << '\n';
+    if (t.failed > static_cast<int64_t>(t.failures.size()))
+      os << "FAIL " << t.op << ": " << t.failed - static_cast<int64_t>(t.failures.size())
+         << " more failures not listed\n";
+  }
+}
+
+void Conformance::print_op_summaries(std::ostream& os) const {
+  for (const OpTally& t : ops)
+    os << t.op << ": " << t.cases << " cases, " << t.equal << " equal, " << t.valid << " valid, "
+       << t.refused << " refused, " << t.disputed << " disputed, " << t.failed << " failed\n";
 }
 
 Judgement judge(const Case& c, const Attempt& got, const Disputes& disputes) {

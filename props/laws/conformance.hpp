@@ -10,6 +10,7 @@
 #pragma once
 
 #include <filesystem>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,8 +37,8 @@ struct Case {
   const OpSpec* op = nullptr;
   std::vector<Arg> args;
   Expect expect = Expect::equal;
-  std::optional<Value> expected;   // required for Expect::equal
-  std::string expected_invalid;    // why `expected` is not even a value (it is then a dispute)
+  std::optional<Value> expected;  // required for Expect::equal
+  std::string expected_invalid;   // why `expected` is not even a value (it is then a dispute)
   std::optional<int64_t> min_size;
   bool all_modes = false;  // `equal` compares top-level mode sizes for every op
 };
@@ -75,6 +76,28 @@ Judgement judge(const Case& c, const Attempt& got, const Disputes& disputes);
 // with `modes`, where the expected shape is a tuple, the same top-level mode
 // sizes); anything else is identical. The violation in words, or nothing.
 std::optional<std::string> compare_values(const Value& expected, const Value& got, bool modes);
+
+// The verdicts of a conformance run, per operation (in order of first
+// appearance), with the disputed records and the first failures in words.
+struct OpTally {
+  std::string op;
+  int64_t cases = 0, equal = 0, valid = 0, refused = 0, disputed = 0, failed = 0;
+  std::vector<std::string> failures;  // the first kMaxListed, one line each
+  std::vector<std::string> disputes;  // every disputed record, with the reason
+  int64_t passed() const { return equal + valid + refused + disputed; }
+};
+struct Conformance {
+  static constexpr std::size_t kMaxListed = 20;
+  std::vector<OpTally> ops;
+  // One judged record; `what` names it (file:line: op(args) expect ...).
+  void add(const std::string& op, const Judgement& j, const std::string& what);
+  int64_t passed() const;
+  int64_t failed() const;
+  // The DISPUTED and FAIL lines, then one line per op:
+  //   composition: 2544 cases, 2300 equal, 100 valid, 44 refused, 0 disputed, 0 failed
+  void print_failures(std::ostream& os) const;
+  void print_op_summaries(std::ostream& os) const;
+};
 
 // The worked examples of the CuTe lesson and DESIGN.md, judged with the
 // `equal` rule (a wrong answer refused where no correct one exists); never

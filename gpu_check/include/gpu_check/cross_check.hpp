@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -52,5 +53,15 @@ struct CrossCheck {
 // sample windows.
 CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
                        const BulkResult& main_full, uint64_t seed);
+// "cross-check sample against cpu: N indices, T on cpu, agrees" (or the disagreement).
+std::string cross_text(const CrossCheck& c, CrossMode mode);
+
+// Runs of at least this many indices report progress.
+inline constexpr uint64_t kProgressFrom = uint64_t{1} << 34;
+// The whole range on one backend; long runs (not tile: its bitmap spans the
+// range) go in 16 slices with a progress line after each on `progress` (if
+// any). Slices merge exactly: counts and checksums add, the first mismatch is
+// the minimum.
+Timed run_with_progress(Backend backend, const BulkJob& job, std::ostream* progress);
 
 }  // namespace gpu_check
