@@ -1,7 +1,5 @@
-// Shared pieces of the fuzz targets: failure reporting, refusal checks, a
-// 128-bit brute-force evaluator written independently of the library and of
-// props/laws' evaluators (the plain colexicographic definition; it shares
-// only the digit step, oracle::next_digit), and builders that turn
+// Shared pieces of the fuzz targets: failure reporting, refusal checks, the
+// oracle (props/oracle) in the forms the targets use, and builders that turn
 // fuzzer bytes into nested shapes, strides, tilers and slicing coordinates.
 //
 // Nothing here links gtest or RapidCheck: the targets build with libFuzzer
@@ -92,107 +90,33 @@ LAYOUTCHECK_NO_COVERAGE bool attempt(const char* op, const Inputs& inputs, F&& f
   return false;
 }
 
-// ---- the plain definition, in 128 bits --------------------------------------
+// ---- the oracle, as the targets read it --------------------------------------
+// Every value a target checks comes from props::oracle (the one brute-force
+// oracle of the project); these are the shapes the targets use it in.
 
-struct Leaf {
-  int64_t s, d;
-};
-using Leaves = layout::SmallVector<Leaf, 16>;  // inline: no allocation per layout
+using props::oracle::Leaf;
+using props::oracle::leaves;
+using Leaves = props::oracle::Leaves;
 
-LAYOUTCHECK_NO_COVERAGE inline void collect_leaves(const IntTuple& s, const IntTuple& d,
-                                                   Leaves& out) {
-  if (s.is_int()) {
-    out.push_back({s.value(), d.value()});
-    return;
-  }
-  for (int k = 0; k < s.rank(); ++k) collect_leaves(s[k], d[k], out);
-}
-LAYOUTCHECK_NO_COVERAGE inline Leaves leaves(const Layout& l) {
-  Leaves out;
-  collect_leaves(l.shape(), l.stride(), out);
-  return out;
-}
-
-// L(i) for i >= 0 by colexicographic digits (the last leaf takes the quotient),
-// L(-i) = -L(i). `wide` is set when a term or a running sum (in leaf order)
-// leaves int64, where checked int64 arithmetic may refuse although the final
-// value fits. nullopt: the value itself does not fit in int64.
+// L(i) (natural and odd extension) and whether evaluating it term by term in
+// int64 passes int64 somewhere (`wide`: checked int64 arithmetic may then
+// refuse although the value fits). nullopt: the value does not fit in int64.
 struct Value {
   std::optional<int64_t> v;
   bool wide = false;
 };
-LAYOUTCHECK_NO_COVERAGE inline Value eval(const Leaves& lv, i128 i) {
+LAYOUTCHECK_NO_COVERAGE inline Value eval_value(const Leaves& lv, i128 i) {
   Value out;
-  const bool negative = i < 0;
-  i128 x = negative ? -i : i;
-  i128 sum = 0;
-  bool huge = false;
-  for (std::size_t k = 0; k < lv.size(); ++k) {
-    const i128 digit = k + 1 == lv.size() ? x : props::oracle::next_digit(x, lv[k].s);
-    const i128 term = digit * lv[k].d;  // |digit| < 2^64, |d| <= 2^63
-    if (!fits(term)) out.wide = true;
-    if (term > (i128{1} << 120) || term < -(i128{1} << 120)) huge = true;
-    sum += term;
-    if (!fits(sum)) out.wide = true;
-    if (sum > (i128{1} << 120) || sum < -(i128{1} << 120)) huge = true;
-    if (huge) break;
-  }
-  if (negative) sum = -sum;
-  if (!huge && fits(sum)) out.v = static_cast<int64_t>(sum);
-  if (negative && !fits(-static_cast<i128>(i))) out.wide = true;
+  const auto v = props::oracle::eval_wide(lv, i);
+  if (v && fits(*v)) out.v = static_cast<int64_t>(*v);
+  out.wide =
+      !fits(i) || i == kI64Min || props::oracle::intermediate_overflow(lv, static_cast<int64_t>(i));
   return out;
 }
 
-inline i128 size128(const IntTuple& shape) {
-  i128 r = 1;
-  shape.for_each_leaf([&](int64_t v) {
-    if (r < (i128{1} << 64)) r *= v;               // < 2^127: no i128 overflow
-    if (r > (i128{1} << 100)) r = i128{1} << 100;  // saturate far past int64
-  });
-  return r;
-}
-
-// L(c) for a coordinate c: an integer indexes the whole (sub)layout, a tuple
-// needs the same rank and adds its elements' values. nullopt when c does not
-// fit the shape (rank mismatch, negative entry) or the value leaves int64.
-LAYOUTCHECK_NO_COVERAGE inline std::optional<i128> eval_coord(const IntTuple& c, const IntTuple& s,
-                                                              const IntTuple& d, bool& wide) {
-  if (c.is_int()) {
-    if (c.value() < 0) return std::nullopt;
-    Leaves lv;
-    collect_leaves(s, d, lv);
-    const Value v = eval(lv, c.value());
-    wide = wide || v.wide;
-    if (!v.v) return std::nullopt;
-    return *v.v;
-  }
-  if (s.is_int() || s.rank() != c.rank()) return std::nullopt;
-  i128 sum = 0;
-  for (int k = 0; k < c.rank(); ++k) {
-    auto v = eval_coord(c[k], s[k], d[k], wide);
-    if (!v) return std::nullopt;
-    sum += *v;
-    if (!fits(sum)) wide = true;
-  }
-  return sum;
-}
-
-// ---- printing ----------------------------------------------------------------
-
-LAYOUTCHECK_NO_COVERAGE inline std::string term_string(const Term& t) {
-  switch (t.kind) {
-    case Term::Kind::integer:
-      return std::to_string(t.value);
-    case Term::Kind::underscore:
-      return "_";
-    case Term::Kind::layout:
-      return layout::to_string(t.shape) + ":" + layout::to_string(t.stride);
-    case Term::Kind::tuple:
-      break;
-  }
-  std::string out = "(";
-  for (std::size_t i = 0; i < t.elems.size(); ++i) out += (i ? "," : "") + term_string(t.elems[i]);
-  return out + ")";
+// Product of the shape leaves in 128 bits, saturated at 2^100.
+LAYOUTCHECK_NO_COVERAGE inline i128 size128(const IntTuple& shape) {
+  return props::oracle::size_wide(shape);
 }
 
 // ---- builders from fuzzer bytes -----------------------------------------------

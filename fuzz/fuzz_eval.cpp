@@ -113,7 +113,7 @@ struct Checker {
   [[noreturn]] LAYOUTCHECK_NO_COVERAGE void fail(const std::string& what) const { die(what, in); }
 
   LAYOUTCHECK_NO_COVERAGE void layout_at(int64_t i) const {
-    const Value want = eval(lv, i);
+    const Value want = eval_value(lv, i);
     int64_t got = 0;
     bool refused = false;
     try {
@@ -173,7 +173,7 @@ struct Checker {
     if (f.max_index < static_cast<uint64_t>(n) - 1)
       fail(std::string(name) + ": max_index " + std::to_string(f.max_index) + " below size - 1");
     const auto at = [&](uint64_t i) -> int64_t {
-      const Value want = eval(lv, static_cast<i128>(i));
+      const Value want = eval_value(lv, static_cast<i128>(i));
       if (!want.v)
         fail(std::string(name) + ": max_index " + std::to_string(f.max_index) + " promises L(" +
              std::to_string(i) + ") in int64, but it is not");

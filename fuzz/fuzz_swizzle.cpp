@@ -21,22 +21,12 @@ namespace {
 
 using namespace fuzz;
 
+// The swizzle's validity and definition: the oracle's (bit by bit).
 LAYOUTCHECK_NO_COVERAGE bool valid(int b, int m, int s) {
-  const int as = s < 0 ? -s : s;
-  return b >= 0 && m >= 0 && as >= b && m + b + as <= 63;
+  return props::oracle::swizzle_valid(b, m, s);
 }
-
-// Target field gets the source field XORed in (bit by bit, independently of
-// the library's mask arithmetic).
 LAYOUTCHECK_NO_COVERAGE uint64_t definition(int b, int m, int s, uint64_t x) {
-  const int as = s < 0 ? -s : s;
-  const int dst = s >= 0 ? m : m + as;
-  uint64_t y = x;
-  for (int k = 0; k < b; ++k) {
-    const int from = s >= 0 ? dst + k + as : dst + k - as;
-    if ((x >> from) & 1u) y ^= uint64_t{1} << (dst + k);
-  }
-  return y;
+  return static_cast<uint64_t>(props::oracle::swizzle(b, m, s, static_cast<int64_t>(x)));
 }
 
 }  // namespace
@@ -97,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Leaves lv = leaves(l);
     const i128 n = size128(l.shape());
     for (int64_t i = 0; i < n && i < 256; ++i) {
-      const Value v = eval(lv, i);
+      const Value v = eval_value(lv, i);
       int64_t got = 0;
       bool ok = attempt("swizzled eval", inputs, [&] { got = sl(i); });
       if (!ok) {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "layout/algebra.hpp"
-#include "oracle.hpp"
+#include "test_oracle.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "layout/algebra.hpp"
-#include "oracle.hpp"
+#include "test_oracle.hpp"
 
 namespace {
 

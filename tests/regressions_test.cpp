@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "layout/algebra.hpp"
-#include "oracle.hpp"
+#include "test_oracle.hpp"
 
 namespace {
 using layout::IntTuple;

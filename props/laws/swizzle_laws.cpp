@@ -25,24 +25,8 @@ std::optional<Params> params(const IntTuple& t) {
                 static_cast<int>(t[2].value())};
 }
 
-bool valid(const Params& p) {
-  const int as = p.s < 0 ? -p.s : p.s;
-  return p.b >= 0 && p.m >= 0 && as >= p.b && p.m + p.b + as <= 63;
-}
-
-// The definition bit by bit: bit k of the result is bit k of x XOR, for k in
-// the target field, the source bit |S| above (S > 0) or below (S < 0) it.
-int64_t oracle_swizzle(const Params& p, int64_t x) {
-  const uint64_t u = static_cast<uint64_t>(x);
-  uint64_t out = u;
-  for (int k = 0; k < 64; ++k) {
-    int src = -1;
-    if (p.s > 0 && k >= p.m && k < p.m + p.b) src = k + p.s;
-    if (p.s < 0 && k >= p.m - p.s && k < p.m - p.s + p.b) src = k + p.s;
-    if (src >= 0 && src < 64 && ((u >> src) & 1u)) out ^= uint64_t{1} << k;
-  }
-  return static_cast<int64_t>(out);
-}
+bool valid(const Params& p) { return oracle::swizzle_valid(p.b, p.m, p.s); }
+int64_t oracle_swizzle(const Params& p, int64_t x) { return oracle::swizzle(p.b, p.m, p.s, x); }
 
 // The window of arguments: x0 .. x0 + 4095 and a few far values.
 std::vector<int64_t> window(int64_t x0) {

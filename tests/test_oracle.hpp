@@ -1,15 +1,8 @@
-// Brute-force oracle for the unit tests.
-//
-// A layout is the function i -> sum_k c_k(i) * d_k over its flattened modes
-// (s_k, d_k), where c(i) are the mixed-radix digits of i over the flattened
-// shape, first mode fastest, and the last mode takes the whole remaining
-// quotient (CuTe's natural extension past size(L)).
-//
-// Everything here is computed from the definition, walking the shape and
-// stride trees through the IntTuple accessors only (is_int, value, rank,
-// operator[]). It never calls the library's evaluation (Layout::operator(),
-// crd2idx, idx2crd, flat_modes, size, cosize, coalesce, ...), so the tests
-// compare the algebra against an independent implementation.
+// The unit tests' view of the brute-force oracle: gtest predicates and random
+// layouts over props/oracle (the one oracle of the project; it never calls the
+// library's evaluation: Layout::operator(), crd2idx, idx2crd, flat_modes,
+// size, cosize, coalesce, ...), so the tests compare the algebra against an
+// independent implementation.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -27,6 +20,7 @@
 #include <vector>
 
 #include "layout/algebra.hpp"
+#include "oracle.hpp"  // props/oracle
 
 namespace oracle {
 
@@ -40,137 +34,95 @@ inline IntTuple I(std::string_view s) { return layout::parse_int_tuple(s); }
 inline std::string str(const Layout& l) { return layout::to_string(l); }
 inline std::string str(const IntTuple& t) { return layout::to_string(t); }
 
-// ---- checked arithmetic ------------------------------------------------------
+// ---- the oracle (props/oracle), in the forms the tests use ---------------------
+// Values past int64 throw OracleOverflow (a test of representable inputs never
+// expects one).
 struct OracleOverflow : std::overflow_error {
   OracleOverflow() : std::overflow_error("oracle: int64 overflow") {}
 };
-inline int64_t add(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r)) throw OracleOverflow();
-  return r;
-}
-inline int64_t mul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) throw OracleOverflow();
-  return r;
-}
+namespace po = props::oracle;
 
-// ---- structure ------------------------------------------------------------------
-inline void leaves_into(const IntTuple& t, std::vector<int64_t>& out) {
-  if (t.is_int()) {
-    out.push_back(t.value());
-    return;
-  }
-  for (int k = 0; k < t.rank(); ++k) leaves_into(t[k], out);
-}
 inline std::vector<int64_t> leaves(const IntTuple& t) {
-  std::vector<int64_t> out;
-  leaves_into(t, out);
-  return out;
+  const po::Ints v = po::leaf_values(t);
+  return {v.begin(), v.end()};
 }
 
+// The leaves (s_k, d_k) of a layout.
 struct Flat {
   std::vector<int64_t> s, d;
 };
-inline Flat flat(const Layout& l) { return {leaves(l.shape()), leaves(l.stride())}; }
+inline Flat flat(const Layout& l) {
+  Flat f;
+  for (const po::Leaf& x : po::leaves(l)) {
+    f.s.push_back(x.s);
+    f.d.push_back(x.d);
+  }
+  return f;
+}
 
-// Product of the leaves; throws OracleOverflow.
+// Product of the leaves.
 inline int64_t product(const IntTuple& t) {
-  int64_t p = 1;
-  for (int64_t v : leaves(t)) p = mul(p, v);
-  return p;
+  const po::wide p = po::size_wide(t);
+  if (p > INT64_MAX || p < INT64_MIN) throw OracleOverflow();
+  return static_cast<int64_t>(p);
 }
 inline int64_t size(const Layout& l) { return oracle::product(l.shape()); }
 
 // 1 + sum (s_k - 1) * |d_k| (DESIGN.md §2).
 inline int64_t cosize(const Layout& l) {
-  Flat f = flat(l);
-  int64_t c = 1;
-  for (std::size_t k = 0; k < f.s.size(); ++k) {
-    if (f.d[k] == INT64_MIN) throw OracleOverflow();
-    c = add(c, mul(f.s[k] - 1, f.d[k] < 0 ? -f.d[k] : f.d[k]));
-  }
-  return c;
+  const po::wide c = po::cosize(l);
+  if (c > INT64_MAX) throw OracleOverflow();
+  return static_cast<int64_t>(c);
 }
 
-inline int depth(const IntTuple& t) {
-  if (t.is_int()) return 0;
-  int d = 0;
-  for (int k = 0; k < t.rank(); ++k) d = std::max(d, depth(t[k]));
-  return d + 1;
-}
+inline int depth(const IntTuple& t) { return po::depth(t); }
 
-// ---- evaluation -------------------------------------------------------------------
-// L(i) by the colexicographic definition with the natural extension; for
-// i < 0 the odd extension L(i) = -L(-i) (layout.hpp: what C++'s truncating
-// division computes).
+// L(i) with the natural extension for i >= 0 and L(-i) = -L(i).
 inline int64_t eval(const Flat& f, int64_t i) {
-  if (i < 0) {
-    if (i == INT64_MIN) throw OracleOverflow();
-    return -eval(f, -i);
-  }
-  int64_t off = 0;
-  const std::size_t n = f.s.size();
-  if (n == 0) return 0;  // the empty layout (): only index 0
-  for (std::size_t k = 0; k + 1 < n; ++k) {
-    off = add(off, mul(i % f.s[k], f.d[k]));
-    i /= f.s[k];
-  }
-  return add(off, mul(i, f.d[n - 1]));
+  po::Leaves lv;
+  for (std::size_t k = 0; k < f.s.size(); ++k) lv.push_back({f.s[k], f.d[k]});
+  const auto v = po::eval(lv, i);
+  if (!v) throw OracleOverflow();
+  return *v;
 }
 inline int64_t eval(const Layout& l, int64_t i) { return eval(flat(l), i); }
 
 // Every value L(0), ..., L(size-1).
 inline std::vector<int64_t> table(const Layout& l) {
-  const int64_t n = size(l);
-  if (n > (int64_t{1} << 24)) throw std::length_error("oracle: layout too large to enumerate");
-  Flat f = flat(l);
-  std::vector<int64_t> out(static_cast<std::size_t>(n));
-  for (int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = eval(f, i);
-  return out;
+  try {
+    return po::table(l, int64_t{1} << 24);
+  } catch (const po::TooLarge&) {
+    throw std::length_error("oracle: layout too large to enumerate");
+  } catch (const po::Unrepresentable&) {
+    throw OracleOverflow();
+  }
 }
 
-// The natural (hierarchical) coordinate of index i in shape: every mode but
-// the last takes i mod its size, the last the remaining quotient; recursively.
+// The natural (hierarchical) coordinate of index i in shape.
 inline IntTuple coord(int64_t i, const IntTuple& shape) {
-  if (shape.is_int()) return i;
-  std::vector<IntTuple> c;
-  for (int k = 0; k < shape.rank(); ++k) {
-    if (k + 1 < shape.rank()) {
-      const int64_t n = oracle::product(shape[k]);
-      c.push_back(coord(i % n, shape[k]));
-      i /= n;
-    } else {
-      c.push_back(coord(i, shape[k]));
-    }
-  }
-  return IntTuple::tuple(c);
+  const auto c = po::idx2crd(i, shape);
+  if (!c) throw std::invalid_argument("oracle: no coordinate");
+  return *c;
 }
 
 // Value of coordinate c (integer, per-mode or hierarchical, any mixture).
 inline int64_t eval_coord(const IntTuple& c, const IntTuple& shape, const IntTuple& stride) {
-  if (c.is_int()) {
-    Flat f{leaves(shape), leaves(stride)};
-    return eval(f, c.value());
-  }
-  if (shape.is_int() || c.rank() != shape.rank())
-    throw std::invalid_argument("oracle: coordinate rank does not match the shape");
-  int64_t r = 0;
-  for (int k = 0; k < c.rank(); ++k) r = add(r, eval_coord(c[k], shape[k], stride[k]));
-  return r;
+  const auto v = po::crd_value(c, shape, stride);
+  if (!v) throw std::invalid_argument("oracle: coordinate does not fit the shape");
+  if (*v > INT64_MAX || *v < INT64_MIN) throw OracleOverflow();
+  return static_cast<int64_t>(*v);
 }
 inline int64_t eval_coord(const Layout& l, const IntTuple& c) {
   return eval_coord(c, l.shape(), l.stride());
 }
 
-// compatible(a, b): an integer a needs a == size(b); a tuple a needs a tuple b
-// of equal rank with elementwise compatibility.
-inline bool compatible(const IntTuple& a, const IntTuple& b) {
-  if (a.is_int()) return a.value() == oracle::product(b);
-  if (b.is_int() || a.rank() != b.rank()) return false;
-  for (int k = 0; k < a.rank(); ++k)
-    if (!oracle::compatible(a[k], b[k])) return false;
-  return true;
+inline bool compatible(const IntTuple& a, const IntTuple& b) { return po::compatible(a, b); }
+
+// Checked arithmetic for the tests' own generators.
+inline int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw OracleOverflow();
+  return r;
 }
 
 // ---- gtest predicates ---------------------------------------------------------------
