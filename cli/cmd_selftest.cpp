@@ -27,7 +27,7 @@ std::string row(const std::string& mutant, const std::string& killer, const std:
                 const std::string& leaves, const std::string& largest, const std::string& laws,
                 const std::string& time) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%-30s %-16s %6s %7s %20s %5s %8s\n", mutant.c_str(),
+  std::snprintf(buf, sizeof buf, "%-38s %-16s %6s %7s %20s %5s %8s\n", mutant.c_str(),
                 killer.c_str(), cases.c_str(), leaves.c_str(), largest.c_str(), laws.c_str(),
                 time.c_str());
   return buf;
