@@ -20,8 +20,8 @@ std::string classes_text(const props::run::LawRun& r) {
 
 void print_law_header(std::ostream& os) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%-16s %8s %14s %8s %8s %9s %10s\n", "law", "cases", "classes",
-                "checked", "result", "time", "cases/s");
+  std::snprintf(buf, sizeof buf, "%-16s %8s %14s %8s %13s %8s %9s %10s\n", "law", "cases",
+                "classes", "checked", "worst class", "result", "time", "cases/s");
   os << buf;
 }
 
@@ -29,9 +29,17 @@ void print_law_row(std::ostream& os, const props::run::LawRun& r) {
   char buf[200];
   const double checked =
       r.cases ? 100.0 * (r.cases - r.vacuous) / static_cast<double>(r.cases) : 0.0;
-  std::snprintf(buf, sizeof buf, "%-16s %8d %14s %7.0f%% %8s %8.3fs %10.0f\n", r.law.c_str(),
-                r.cases, classes_text(r).c_str(), checked, props::run::name(r.result), r.seconds,
-                r.seconds > 0 ? r.cases / r.seconds : 0.0);
+  // The class whose cases checked something least often, and that share.
+  std::string worst = "-";
+  double least = 2.0;
+  for (const auto& [name, t] : r.by_class)
+    if (t.share() < least) {
+      least = t.share();
+      worst = name + " " + std::to_string(static_cast<int>(100.0 * t.share())) + "%";
+    }
+  std::snprintf(buf, sizeof buf, "%-16s %8d %14s %7.0f%% %13s %8s %8.3fs %10.0f\n", r.law.c_str(),
+                r.cases, classes_text(r).c_str(), checked, worst.c_str(), props::run::name(r.result),
+                r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
   os << buf;
 }
 

@@ -56,6 +56,9 @@ public:
   virtual Layout make_layout_right(const IntTuple& shape) const {
     return layout::make_layout_right(shape);
   }
+  virtual Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order) const {
+    return layout::make_ordered_layout(shape, order);
+  }
 
   // IntTuple utilities.
   virtual IntTuple shape_div(const IntTuple& a, const IntTuple& b) const {

@@ -1,5 +1,7 @@
 // Structure and IntTuple utilities: RANK-DEPTH, FLATTEN-DEF, MAKE-COMPACT,
 // TUPLE-UTIL, SHAPE-DIV.
+#include <algorithm>
+
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
 #include "postconditions.hpp"
@@ -60,12 +62,50 @@ bool valid_shape(const IntTuple& s) {
   return oracle::size_wide(s) <= INT64_MAX;
 }
 
+// S laid out in the order of `order` (congruent with S): the leaf with the
+// smallest order value fastest, ties by position.
+IntTuple ordered_strides(const IntTuple& s, const IntTuple& order) {
+  const Ints v = leaf_values(s), o = leaf_values(order);
+  std::vector<std::size_t> idx(v.size());
+  for (std::size_t k = 0; k < idx.size(); ++k) idx[k] = k;
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](std::size_t a, std::size_t b) { return o[a] < o[b]; });
+  Ints d(v);
+  i128 run = 1;
+  for (std::size_t k : idx) {
+    d[k] = static_cast<int64_t>(run);
+    run *= v[k];  // the product fits: S is valid
+  }
+  return with_leaves(s, d);
+}
+
 // MAKE-COMPACT: make_layout_left(S) = S:compact_left(S) (exclusive prefix
 // products), make_layout_right(S) = S:compact_right(S) (row-major over the
-// leaves), both exactly; refused exactly when S is not a valid shape.
+// leaves), make_ordered_layout(S, O) the leaves laid out in O's order (O the
+// leaves' positions reversed), all exactly; refused exactly when S is not a
+// valid shape.
 Outcome make_compact(const Algebra& alg, const std::vector<Arg>& args) {
   const IntTuple& s = std::get<IntTuple>(args[0]);
   const bool valid = valid_shape(s);
+  {
+    Ints rev = leaf_values(s);
+    for (std::size_t k = 0; k < rev.size(); ++k) rev[k] = static_cast<int64_t>(rev.size() - k);
+    const IntTuple order = with_leaves(s, rev);
+    Layout r;
+    try {
+      r = alg.make_ordered_layout(s, order);
+      if (!valid)
+        return fail("MAKE-COMPACT", args,
+                    "make_ordered_layout of an invalid shape gave " + show(r));
+      const Layout want = oracle::make(s, ordered_strides(s, order));
+      if (r != want)
+        return fail("MAKE-COMPACT", args,
+                    "make_ordered_layout(S, " + layout::to_string(order) + ") gave " + show(r) +
+                        ", expected " + show(want));
+    } catch (const Error& e) {
+      if (valid) return refused("MAKE-COMPACT", args, "make_ordered_layout", e);
+    }
+  }
   for (const bool left : {true, false}) {
     const char* op = left ? "make_layout_left" : "make_layout_right";
     Layout r;
@@ -272,8 +312,9 @@ std::vector<Law> structure_laws() {
        guard(flatten_def)},
       {"MAKE-COMPACT",
        "make_layout_left(S) = S:(exclusive prefix products), make_layout_right(S) = "
-       "S:(row-major over the leaves), exactly; refused iff a leaf < 1 or size past int64",
-       "make_layout_left, make_layout_right",
+       "S:(row-major over the leaves), make_ordered_layout(S, O) = S laid out in O's order, "
+       "exactly; refused iff a leaf < 1 or size past int64",
+       "make_layout_left, make_layout_right, make_ordered_layout",
        "random nested shapes, size-1 modes, invalid and huge shapes",
        {K::int_tuple},
        guard(make_compact)},
