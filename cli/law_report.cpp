@@ -38,8 +38,8 @@ void print_law_row(std::ostream& os, const props::run::LawRun& r) {
       worst = name + " " + std::to_string(static_cast<int>(100.0 * t.share())) + "%";
     }
   std::snprintf(buf, sizeof buf, "%-16s %8d %14s %7.0f%% %13s %8s %8.3fs %10.0f\n", r.law.c_str(),
-                r.cases, classes_text(r).c_str(), checked, worst.c_str(), props::run::name(r.result),
-                r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
+                r.cases, classes_text(r).c_str(), checked, worst.c_str(),
+                props::run::name(r.result), r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
   os << buf;
 }
 

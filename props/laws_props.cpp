@@ -25,9 +25,9 @@
 #include <string>
 #include <vector>
 
-#include "law_run.hpp"
 #include "generators.hpp"
 #include "law.hpp"
+#include "law_run.hpp"
 
 namespace {
 
@@ -130,14 +130,12 @@ TEST_P(LawProps, Holds) {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double share =
       cases ? 1.0 - static_cast<double>(vacuous) / static_cast<double>(cases) : 0.0;
-  std::printf(
-      "%s: %ld cases in %.3f s (%.0f cases/s), checked %.1f%%, vacuous %ld (refused %ld)\n",
-      id_of(p).c_str(), cases, s, s > 0 ? static_cast<double>(cases) / s : 0.0, 100.0 * share,
-      vacuous, refused);
+  std::printf("%s: %ld cases in %.3f s (%.0f cases/s), checked %.1f%%, vacuous %ld (refused %ld)\n",
+              id_of(p).c_str(), cases, s, s > 0 ? static_cast<double>(cases) / s : 0.0,
+              100.0 * share, vacuous, refused);
   if (!p.cls)
     for (const auto& [name, t] : by_class)
-      std::printf("  %-10s %5d cases, checked %5.1f%%\n", name.c_str(), t.cases,
-                  100.0 * t.share());
+      std::printf("  %-10s %5d cases, checked %5.1f%%\n", name.c_str(), t.cases, 100.0 * t.share());
   EXPECT_TRUE(ok) << id_of(p) << " failed; see the counterexample and reproduce string above";
   // Vacuity: over the mixed class at least a quarter of the cases must check
   // something (docs/LAWS.md, "Vacuity").

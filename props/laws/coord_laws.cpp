@@ -46,8 +46,8 @@ Outcome coord_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
                   i, i, back);
     if (colex != i)
       return fail("COORD-ROUNDTRIP", args,
-                  "crd2idx(" + layout::to_string(c) + ", S), the colexicographic index, is not i", i,
-                  i, colex);
+                  "crd2idx(" + layout::to_string(c) + ", S), the colexicographic index, is not i",
+                  i, i, colex);
   }
   return std::nullopt;
 }

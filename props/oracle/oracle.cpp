@@ -70,7 +70,8 @@ int rank(const IntTuple& t) { return t.root()->tuple ? static_cast<int>(t.root()
 int depth(const IntTuple& t) { return depth_of(t.root()); }
 
 IntTuple element(const IntTuple& t, int k) {
-  if (k < 0 || k >= rank(t)) throw std::out_of_range("oracle::element: no element " + std::to_string(k));
+  if (k < 0 || k >= rank(t))
+    throw std::out_of_range("oracle::element: no element " + std::to_string(k));
   return subtree(child(t.root(), k));
 }
 

@@ -10,7 +10,6 @@
 #include <type_traits>
 #include <variant>
 
-
 namespace props::run {
 
 const char* name(Result r) {

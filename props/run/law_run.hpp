@@ -40,7 +40,7 @@ constexpr double kMinNonVacuous = 0.25;
 struct LawRun {
   std::string law;
   Result result = Result::error;
-  int cases = 0;                        // cases that held before the end (or the failure)
+  int cases = 0;                 // cases that held before the end (or the failure)
   int vacuous = 0, refused = 0;  // of those: vacuous (checked nothing) / because refused
   std::map<std::string, ClassTally> by_class;  // per input class
   uint64_t seed = 0;
