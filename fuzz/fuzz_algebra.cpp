@@ -104,7 +104,8 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kSwizzle, {"SWZ-LAYOUT"}},
       {kEval,
        {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "COORD-ROUNDTRIP",
-        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE", "FLAT-EVAL", "FLAT-WINDOW"}},
+        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE", "FLAT-EVAL", "FLAT-WINDOW",
+        "MAGIC-DIV"}},
       {kRefusals, {"REFUSE-MSG", "NO-OVERFLOW"}},
       {kNotation, {"NOTE-ROUNDTRIP", "NOTE-CANON", "PARSE-MALFORMED"}},
   };
@@ -668,6 +669,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         run_law(id, a);
       run_law("FLAT-EVAL", a, i);
       run_law("FLAT-WINDOW", a, i);
+      // The divider on the layout's size (a divisor >= 1) and the index (as uint64).
+      const int64_t divisor =
+          static_cast<int64_t>(size128(a.shape()) < kI64Max ? size128(a.shape()) : 1);
+      run_law("MAGIC-DIV", divisor, i);
       run_law("COORD-ROUNDTRIP", a.shape());
       run_law("COMPACT-BIJ", a.shape());
       finish();

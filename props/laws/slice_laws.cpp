@@ -39,8 +39,12 @@ bool slice_into(const IntTuple& shape, const IntTuple& stride, const Term& c, Sl
       const auto v = oracle::crd_value(c.value, shape, stride);
       if (!v) return false;
       out.offset += *v;
-      out.partial = out.partial || *v > INT64_MAX || *v < INT64_MIN || out.offset > INT64_MAX ||
-                    out.offset < INT64_MIN;
+      // Checked int64 arithmetic may refuse where a term or partial sum of
+      // this mode's value passes int64 even if the value fits.
+      out.partial =
+          out.partial || *v > INT64_MAX || *v < INT64_MIN || out.offset > INT64_MAX ||
+          out.offset < INT64_MIN ||
+          oracle::intermediate_overflow(oracle::leaves(oracle::make(shape, stride)), c.value);
       return true;
     }
     case Term::Kind::layout:
