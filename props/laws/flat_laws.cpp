@@ -83,24 +83,25 @@ std::vector<uint64_t> boundaries(const Layout& l) {
 }
 
 // The indices a law evaluates F at, all <= max_index: the start of the
-// domain, its end, the end of the contract (max_index, near 2^64 when it
-// saturates), the digit boundaries near both, and a random sample.
+// domain (all of it up to 2^12), its last 1024, the last 1024 of the contract
+// (max_index, near 2^64 when it saturates), the digit boundaries near both,
+// and 1024 random ones.
 std::vector<uint64_t> sample_indices(const Layout& l, uint64_t n, uint64_t max_index,
                                      uint64_t seed) {
   std::vector<uint64_t> out;
   auto add = [&](i128 i) {
     if (i >= 0 && i <= static_cast<i128>(max_index)) out.push_back(static_cast<uint64_t>(i));
   };
-  const uint64_t head = n <= (uint64_t{1} << 16) ? n : 4096;
+  const uint64_t head = n <= (uint64_t{1} << 12) ? n : 1024;
   for (uint64_t i = 0; i < head; ++i) add(i);
-  for (uint64_t k = 1; k <= 4096 && k <= n; ++k) add(static_cast<i128>(n) - k);
-  for (uint64_t k = 0; k < 4096; ++k) add(static_cast<i128>(max_index) - k);
+  for (uint64_t k = 1; k <= 1024 && k <= n; ++k) add(static_cast<i128>(n) - k);
+  for (uint64_t k = 0; k < 1024; ++k) add(static_cast<i128>(max_index) - k);
   for (uint64_t p : boundaries(l))
     for (const i128 base : {static_cast<i128>(p), static_cast<i128>(max_index / p) * p,
                             static_cast<i128>(max_index / 2 / p) * p})
       for (int d = -2; d <= 2; ++d) add(base + d);
   Stream s{seed};
-  for (int k = 0; k < 4096; ++k) add(s.below(max_index) + (max_index == kAll ? s.below(2) : 0));
+  for (int k = 0; k < 1024; ++k) add(s.below(max_index) + (max_index == kAll ? s.below(2) : 0));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
