@@ -213,8 +213,10 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
   if (!representable(l) || !representable(p)) return vacuous("operands not representable");
   const auto tp = table(p);
   if (!tp) return vacuous("too large for the oracle");
+  // A thread id is >= 0 (docs/SEMANTICS.md): a negative one has no thread,
+  // even where P's negative strides reach it.
   std::optional<int64_t> index;
-  for (std::size_t i = 0; i < tp->size() && !index; ++i)
+  for (std::size_t i = 0; tid >= 0 && i < tp->size() && !index; ++i)
     if ((*tp)[i] == tid) index = static_cast<int64_t>(i);
   Tiler tiler;
   if (p.shape().is_int()) {
@@ -278,7 +280,8 @@ std::vector<Law> slice_laws() {
        {K::layout, K::tiler, K::int_tuple},
        guard(ltile_law)},
       {"LPART-DEF",
-       "i the smallest index with P(i) = t (else refused): local_partition(L, P, t) = Z(i, .) - "
+       "t >= 0 and i the smallest index with P(i) = t (else refused): local_partition(L, P, t) = "
+       "Z(i, .) - "
        "Z(i, 0) + offset Z(i, 0), Z = zipped_divide(L, (size(P_k):1)_k) by its definition; the "
        "rest's mode sizes; never refused where Z is defined",
        "local_partition, zipped_divide",
