@@ -134,89 +134,83 @@ Outcome make_compact(const Algebra& alg, const std::vector<Arg>& args) {
 // partial sum in leaf order passes int64). Argument: (T, k).
 constexpr const char* kTupleUtils[] = {"product", "prefix_product", "inner_product"};
 
+// What each utility must give for (T, k), computed once: the value (or the
+// leaves of prefix_product) and whether a refusal is right (the value, or for
+// inner_product a partial sum in leaf order, passes int64).
+struct TupleDefs {
+  i128 product = 1;
+  Ints prefix;  // k * exclusive prefix products
+  bool prefix_fits = true;
+  IntTuple reversed;  // T with its leaves reversed: the second operand of inner_product
+  i128 inner = 0;
+  bool inner_partial = false;
+};
+
+TupleDefs tuple_defs(const IntTuple& t, int64_t k) {
+  TupleDefs d;
+  const Ints v = leaf_values(t);
+  d.product = oracle::size_wide(t);
+  i128 run = k;
+  for (int64_t x : v) {
+    d.prefix_fits = d.prefix_fits && run <= INT64_MAX && run >= INT64_MIN;
+    d.prefix.push_back(d.prefix_fits ? static_cast<int64_t>(run) : 0);
+    if (d.prefix_fits) run *= x;  // |run| <= 2^63, |x| < 2^63
+  }
+  Ints rev(v);
+  for (std::size_t j = 0; j < v.size(); ++j) rev[j] = v[v.size() - 1 - j];
+  d.reversed = with_leaves(t, rev);
+  for (std::size_t j = 0; j < v.size(); ++j) {
+    const i128 term = static_cast<i128>(v[j]) * rev[j];
+    d.inner += term;
+    d.inner_partial = d.inner_partial || term > INT64_MAX || term < INT64_MIN ||
+                      d.inner > INT64_MAX || d.inner < INT64_MIN;
+  }
+  return d;
+}
+
+bool past_int64(i128 x) { return x > INT64_MAX || x < INT64_MIN; }
+
 Outcome tuple_util(const Algebra& alg, const std::vector<Arg>& args, std::size_t first,
                    std::size_t last) {
   const IntTuple& t = std::get<IntTuple>(args[0]);
-  const int64_t k = std::get<int64_t>(args[1]);
-  const Ints v = leaf_values(t);
+  const TupleDefs d = tuple_defs(t, std::get<int64_t>(args[1]));
   return each_part(first, last, [&](std::size_t part) -> Outcome {
-    const std::string op = kTupleUtils[part];
+    const bool refusal_due = part == 0   ? past_int64(d.product)
+                             : part == 1 ? !d.prefix_fits
+                                         : d.inner_partial;
     try {
       if (part == 0) {
-        const i128 want = oracle::size_wide(t);
         const int64_t got = alg.product(t);
-        if (want > INT64_MAX || want < INT64_MIN)
+        if (past_int64(d.product))
           return fail("TUPLE-UTIL", args, "product past int64 was not refused", std::nullopt,
                       std::nullopt, got);
-        if (got != static_cast<int64_t>(want))
+        if (got != static_cast<int64_t>(d.product))
           return fail("TUPLE-UTIL", args, "product is not the product of the leaves", std::nullopt,
-                      static_cast<int64_t>(want), got);
-        return std::nullopt;
-      }
-      if (part == 1) {
-        Ints want;
-        i128 run = k;
-        bool fits = true;
-        for (int64_t x : v) {
-          fits = fits && run <= INT64_MAX && run >= INT64_MIN;
-          want.push_back(fits ? static_cast<int64_t>(run) : 0);
-          run = fits ? run * x : run;  // |run| <= 2^63, |x| < 2^63
-        }
-        const IntTuple got = alg.prefix_product(t, k);
-        if (!fits)
+                      static_cast<int64_t>(d.product), got);
+      } else if (part == 1) {
+        const IntTuple got = alg.prefix_product(t, std::get<int64_t>(args[1]));
+        if (!d.prefix_fits)
           return fail(
               "TUPLE-UTIL", args,
               "prefix_product past int64 gave " + layout::to_string(got) + ", not a refusal");
-        const IntTuple w = with_leaves(t, want);
-        if (got != w)
+        const IntTuple want = with_leaves(t, d.prefix);
+        if (got != want)
           return fail("TUPLE-UTIL", args,
                       "prefix_product gave " + layout::to_string(got) + ", expected " +
-                          layout::to_string(w));
-        return std::nullopt;
+                          layout::to_string(want));
+      } else {
+        const int64_t got = alg.inner_product(t, d.reversed);
+        if (past_int64(d.inner))
+          return fail("TUPLE-UTIL", args, "inner_product past int64 was not refused", std::nullopt,
+                      std::nullopt, got);
+        if (got != static_cast<int64_t>(d.inner))
+          return fail("TUPLE-UTIL", args, "inner_product is not the sum of leafwise products",
+                      std::nullopt, static_cast<int64_t>(d.inner), got);
       }
-      Ints rev(v);
-      for (std::size_t j = 0; j < v.size(); ++j) rev[j] = v[v.size() - 1 - j];
-      const IntTuple u = with_leaves(t, rev);
-      i128 sum = 0;
-      bool partial_overflow = false;
-      for (std::size_t j = 0; j < v.size(); ++j) {
-        const i128 term = static_cast<i128>(v[j]) * rev[j];
-        sum += term;
-        partial_overflow = partial_overflow || term > INT64_MAX || term < INT64_MIN ||
-                           sum > INT64_MAX || sum < INT64_MIN;
-      }
-      const int64_t got = alg.inner_product(t, u);
-      if (sum > INT64_MAX || sum < INT64_MIN)
-        return fail("TUPLE-UTIL", args, "inner_product past int64 was not refused", std::nullopt,
-                    std::nullopt, got);
-      if (got != static_cast<int64_t>(sum))
-        return fail("TUPLE-UTIL", args, "inner_product is not the sum of leafwise products",
-                    std::nullopt, static_cast<int64_t>(sum), got);
-      (void)partial_overflow;
       return std::nullopt;
     } catch (const Error& e) {
-      // A refusal is right exactly where the value (or, for inner_product, a
-      // partial sum) passes int64.
-      bool due = false;
-      if (part == 0) {
-        const i128 w = oracle::size_wide(t);
-        due = w > INT64_MAX || w < INT64_MIN;
-      } else if (part == 1) {
-        i128 run = k;
-        for (int64_t x : v) {
-          due = due || run > INT64_MAX || run < INT64_MIN;
-          if (!due) run *= x;
-        }
-      } else {
-        i128 sum = 0;
-        for (std::size_t j = 0; j < v.size(); ++j) {
-          const i128 term = static_cast<i128>(v[j]) * v[v.size() - 1 - j];
-          sum += term;
-          due = due || term > INT64_MAX || term < INT64_MIN || sum > INT64_MAX || sum < INT64_MIN;
-        }
-      }
-      if (due) return vacuous("refused");
-      return refused("TUPLE-UTIL", args, op, e);
+      if (refusal_due) return vacuous("refused");
+      return refused("TUPLE-UTIL", args, kTupleUtils[part], e);
     }
   });
 }
