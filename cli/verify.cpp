@@ -22,11 +22,8 @@ std::vector<Job> vector_jobs(const std::filesystem::path& dir) {
                       r.cases = r.passed + r.failed;
                       for (const OpTally& t : c.ops) {
                         r.disputed += t.disputed;
-                        r.failures.insert(r.failures.end(), t.failures.begin(), t.failures.end());
-                        const auto unlisted = t.failed - static_cast<int64_t>(t.failures.size());
-                        if (unlisted > 0)
-                          r.failures.push_back("FAIL " + t.op + ": " + std::to_string(unlisted) +
-                                               " more failures not listed");
+                        const std::vector<std::string> lines = t.failure_lines();
+                        r.failures.insert(r.failures.end(), lines.begin(), lines.end());
                       }
                       return r;
                     }});

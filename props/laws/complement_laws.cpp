@@ -27,19 +27,10 @@ Layout moving_part(const Layout& a) {
 // and the chain end and round_up(M, E) fit in int64.
 bool admissible(const Layout& a, int64_t m) {
   if (m < 1) return false;
-  i128 end = 1;
-  for (const oracle::Leaf& x : sorted_modes(a)) {
-    if (x.d < 0 || x.d < end) return false;
-    end = static_cast<i128>(x.s) * x.d;
-    if (end > INT64_MAX) return false;
-  }
-  return (m + end - 1) / end * end <= INT64_MAX;
-}
-
-// The chain end E_k (1 without modes).
-i128 chain_end(const Layout& a) {
-  const Leaves lv = sorted_modes(a);
-  return lv.empty() ? 1 : static_cast<i128>(lv.back().s) * lv.back().d;
+  const oracle::Chain c = oracle::chain(a);
+  // In an ordered chain the ends increase, so the last one bounds them all.
+  if (!c.ordered || c.end > INT64_MAX) return false;
+  return (m + c.end - 1) / c.end * c.end <= INT64_MAX;
 }
 
 // CPL-DISJOINT: where defined, R(i) is not in A's image for i >= 1 and
@@ -104,7 +95,7 @@ Outcome cpl_bound(const Algebra& alg, const std::vector<Arg>& args) {
   } catch (const Error& e) {
     return refused("CPL-BOUND", args, "complement", e);
   }
-  const i128 e = chain_end(a);
+  const i128 e = oracle::chain(a).end;
   const i128 bound = (m + e - 1) / e * e;
   const i128 got = cosize(r);
   if (got > bound)

@@ -201,13 +201,18 @@ int64_t Conformance::failed() const {
   return n;
 }
 
+std::vector<std::string> OpTally::failure_lines() const {
+  std::vector<std::string> lines = failures;
+  const int64_t unlisted = failed - static_cast<int64_t>(failures.size());
+  if (unlisted > 0)
+    lines.push_back("FAIL " + op + ": " + std::to_string(unlisted) + " more failures not listed");
+  return lines;
+}
+
 void Conformance::print_failures(std::ostream& os) const {
   for (const OpTally& t : ops) {
     for (const std::string& d : t.disputes) os << d << '\n';
-    for (const std::string& f : t.failures) os << f << '\n';
-    if (t.failed > static_cast<int64_t>(t.failures.size()))
-      os << "FAIL " << t.op << ": " << t.failed - static_cast<int64_t>(t.failures.size())
-         << " more failures not listed\n";
+    for (const std::string& f : t.failure_lines()) os << f << '\n';
   }
 }
 

@@ -85,6 +85,9 @@ struct OpTally {
   std::vector<std::string> failures;  // the first kMaxListed, one line each
   std::vector<std::string> disputes;  // every disputed record, with the reason
   int64_t passed() const { return equal + valid + refused + disputed; }
+  // The listed FAIL lines, then "FAIL op: N more failures not listed" when
+  // more failed than were listed.
+  std::vector<std::string> failure_lines() const;
 };
 struct Conformance {
   static constexpr std::size_t kMaxListed = 20;

@@ -80,7 +80,7 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
 // s_k*d_k fits in int64.
 bool left_admissible(const Layout& a, const std::vector<int64_t>& t) {
   if (first_repeat(t)) return false;
-  const Leaves lv = sorted_modes(a);
+  const Leaves lv = oracle::chain(a).modes;
   // size(L) = s_k * d_k, the end of the sorted chain: it must fit in int64.
   if (!lv.empty() && static_cast<i128>(lv.back().s) * lv.back().d > INT64_MAX) return false;
   for (std::size_t k = 0; k < lv.size(); ++k) {

@@ -120,15 +120,6 @@ Ints digits(int64_t i, const Sizes& sizes) {
   return out;
 }
 
-// Every leaf strictly positive-size mode with s > 1 and d != 0, sorted by stride.
-inline Leaves sorted_modes(const Layout& l) {
-  Leaves lv;
-  for (const oracle::Leaf& x : oracle::leaves(l))
-    if (x.s > 1 && x.d != 0) lv.push_back(x);
-  std::stable_sort(lv.begin(), lv.end(), [](auto& x, auto& y) { return x.d < y.d; });
-  return lv;
-}
-
 // A is linear on all integers i >= 0 (A(i) = i*A(1), natural extension
 // included): each leaf of size > 1 and the last leaf have stride d*prefix.
 inline std::optional<int64_t> linear_stride(const Layout& a) {
