@@ -252,6 +252,35 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(4,6):(1,4)", "24"},
         {"(2,4):(0,3)", "40"},
         {"(2,2):(2,3)", "8"}}},
+      {"COMP-COMPLETE",
+       {{"2:1", "(2,2):(-2,1)"},
+        {"5:2", "(2,8):(8,-1)"},
+        {"(8,3):(5,1)", "(2,4):(-4,-1)"},
+        {"(2,8):(8,1)", "4:5"},
+        {"(2,5):(0,1)", "2:5"},
+        {"(6,2):(1,7)", "(3,2):(2,3)"},
+        {"(4,6,8):(2,3,5)", "6:3"}}},
+      {"PROD-COMPLETE",
+       {{"2:8", "2:33"},
+        {"2:1", "(3,2):(2,-1)"},
+        {"3:4", "2:1"},
+        {"(4,4):(1,4)", "2:1"},
+        {"(2,2):(2,3)", "4:1"}}},
+      {"DIV-COMPLETE",
+       {{"(2,8):(8,1)", "4:5"},
+        {"16:1", "(2,2):(2,3)"},
+        {"(6,2):(1,7)", "(3,2):(2,3)"},
+        {"(4,6):(1,4)", "3:2"},
+        {"(3,4):(0,1)", "(2,2):(1,3)"}}},
+      {"LINV-COMPLETE",
+       {{"(2,8):(5,4)"},
+        {"(4,2):(7,2)"},
+        {"(4,2):(3,-2)"},
+        {"(2,2):(1,1)"},
+        {"(3,3):(2,3)"},
+        {"(2,2):(-2,1)"}}},
+      {"RINV-COMPLETE", {{"(4,2):(2,1)"}, {"(65536,65536):(65536,1)"}, {"(2,2,2):(-1,-2,4)"}}},
+      {"CPL-COMPLETE", {{"4:2", "12"}, {"(2,2):(2,3)", "8"}, {"4:-1", "8"}, {"4:2", "0"}}},
       {"RANK-DEPTH", {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(((2),3)):(((1),2))"}}},
       {"FLATTEN-DEF",
        {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(2,(1,(3,4))):(1,(0,(2,6)))"}}},
@@ -359,8 +388,9 @@ TEST(Catalog, LawsOfSeveralPartsNameAndCheckEachPart) {
     EXPECT_EQ(names.size(), l.parts.size()) << l.id << " names a part twice";
     EXPECT_EQ(names.count(""), 0u) << l.id << " has an unnamed part";
   }
-  // REFUSE-MSG, NO-OVERFLOW, DIV-REGROUP, PROD-REGROUP, PROD-SIZE, TUPLE-UTIL, FLAT-WINDOW
-  EXPECT_EQ(laws, 7);
+  // REFUSE-MSG, NO-OVERFLOW, DIV-REGROUP, PROD-REGROUP, PROD-SIZE, TUPLE-UTIL, FLAT-WINDOW,
+  // PROD-COMPLETE, DIV-COMPLETE
+  EXPECT_EQ(laws, 9);
 }
 
 TEST(Catalog, IdsAreUniqueAndDocumented) {
@@ -514,6 +544,59 @@ struct CompLogicError : Algebra {  // throws the wrong exception type
 struct CompWraps : Algebra {  // a result whose offsets pass int64
   Layout composition(const Layout&, const Layout&) const override {
     return Layout::unchecked(4, INT64_MAX / 2);
+  }
+};
+// Needless refusals (issue 12): each refuses inputs that have an answer.
+struct CompRefusesNegative : Algebra {  // a B of several modes with a negative stride
+  Layout composition(const Layout& a, const Layout& b) const override {
+    for (const layout::Mode& m : layout::flat_modes(b))
+      if (m.d < 0 && b.shape().is_tuple())
+        throw layout::Error("composition", layout::to_string(a) + ", " + layout::to_string(b),
+                            "B has several modes and a negative stride");
+    return layout::composition(a, b);
+  }
+};
+struct ProdRefusesUnderscore : Algebra {  // `_` in a product tiler
+  static void no_underscore(const Tiler& t) {
+    if (t.is_underscore()) throw layout::Error("logical_product", "", "'_' refused");
+    for (const Tiler& e : t.elems) no_underscore(e);
+  }
+  Layout logical_product(const Layout& a, const Tiler& t) const override {
+    no_underscore(t);
+    return layout::logical_product(a, t);
+  }
+  Layout zipped_product(const Layout& a, const Tiler& t) const override {
+    no_underscore(t);
+    return layout::zipped_product(a, t);
+  }
+};
+struct DivRefuses : Algebra {  // the divides refuse everything
+  Layout logical_divide(const Layout&, const Tiler&) const override {
+    throw layout::Error("logical_divide", "", "refused");
+  }
+  Layout zipped_divide(const Layout&, const Tiler&) const override {
+    throw layout::Error("zipped_divide", "", "refused");
+  }
+};
+struct LinvNoLayout : Algebra {  // claims "no layout inverts A" of everything
+  Layout left_inverse(const Layout& a) const override {
+    throw layout::Error("left_inverse", layout::to_string(a), "no layout inverts A");
+  }
+};
+struct LinvNotInjective : Algebra {  // claims A is not injective
+  Layout left_inverse(const Layout& a) const override {
+    throw layout::Error("left_inverse", layout::to_string(a), "A is not injective");
+  }
+};
+struct RinvRefuses : Algebra {
+  Layout right_inverse(const Layout& a) const override {
+    throw layout::Error("right_inverse", layout::to_string(a), "refused");
+  }
+};
+struct CplRefusesInterleaving : Algebra {  // a false condition
+  Layout complement(const Layout& a, int64_t m) const override {
+    throw layout::Error("complement", layout::to_string(a) + ", " + std::to_string(m),
+                        "A is not injective or interleaves");
   }
 };
 struct RinvReturnsA : Algebra {
@@ -786,6 +869,16 @@ const std::vector<Kill>& kills() {
       kill<CompLogicError>("REFUSE-MSG", "CompLogicError", {"(4,2):(2,1)", "(2,2):(1,2)"}),
       kill<CompWraps>("NO-OVERFLOW", "CompWraps", {"(4,2):(2,1)", "(2,2):(1,2)"}),
       kill<CplUnit>("CPL-EXACT", "CplUnit", {"3:2", "16"}),
+      kill<CompRefusesNegative>("COMP-COMPLETE", "CompRefusesNegative", {"2:1", "(2,2):(-2,1)"}),
+      kill<CompRefuses>("COMP-COMPLETE", "CompRefuses", {"(2,8):(8,1)", "4:5"}),
+      kill<CompNoCarry>("COMP-COMPLETE", "CompNoCarry", {"(6,2):(1,7)", "(3,2):(2,3)"}),
+      kill<ProdRefusesUnderscore>("PROD-COMPLETE", "ProdRefusesUnderscore", {"3:4", "2:1"}),
+      kill<DivRefuses>("DIV-COMPLETE", "DivRefuses", {"(3,4):(0,1)", "(2,2):(1,3)"}),
+      kill<LinvNoLayout>("LINV-COMPLETE", "LinvNoLayout", {"(2,8):(5,4)"}),
+      kill<LinvNotInjective>("LINV-COMPLETE", "LinvNotInjective", {"(3,3):(2,3)"}),
+      kill<LinvIsRinv>("LINV-COMPLETE", "LinvIsRinv", {"(2,2):(1,4)"}),
+      kill<RinvRefuses>("RINV-COMPLETE", "RinvRefuses", {"(65536,65536):(65536,1)"}),
+      kill<CplRefusesInterleaving>("CPL-COMPLETE", "CplRefusesInterleaving", {"4:2", "12"}),
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
       kill<FlattenIsCoalesce>("FLATTEN-DEF", "FlattenIsCoalesce", {"((2,2),3):((1,2),4)"}),
       kill<RightIsLeft>("MAKE-COMPACT", "RightIsLeft", {"(4,2)"}),

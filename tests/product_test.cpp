@@ -131,11 +131,10 @@ TEST(LogicalProduct, Refusals) {
   // Interleaved A has no complement.
   EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(2,2):(2,3)"), L("4:1")); },
                                   "logical_product"));
-  // `_` has no meaning in a product tiler.
-  EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(4,4):(1,4)"), T("<_,2:1>")); },
-                                  "logical_product"));
-  EXPECT_TRUE(oracle::RefusedWith([] { return zipped_product(L("(4,4):(1,4)"), T("<_,2:1>")); },
-                                  "zipped_product"));
+  // `_` keeps the mode (one copy of it: the copies are 1:0 in the zipped form).
+  EXPECT_EQ(logical_product(L("(4,4):(1,4)"), T("<_,2:1>")), L("(4,(4,2)):(1,(4,1))"));
+  EXPECT_EQ(logical_product(L("3:4"), T("<_>")), L("(3):(4)"));
+  EXPECT_EQ(zipped_product(L("(4,4):(1,4)"), T("<_,2:1>")), L("((4,4),(1,2)):((1,4),(0,1))"));
   // pycute truncates here; C++ rejects: refused or correct.
   Layout a = L("(4,3,4):(48,3,12)"), b = L("8:1");
   try {

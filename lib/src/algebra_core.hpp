@@ -4,6 +4,8 @@
 // the detail::guarded frame of the public operation that calls it.
 #pragma once
 
+#include <vector>
+
 #include "layout/layout.hpp"
 
 namespace layout::detail {
@@ -13,15 +15,51 @@ namespace layout::detail {
 // becomes 1:0).
 Modes extension_modes(const Modes& flat);
 
-// The leaves of B add up without a carry across any boundary of A's modes `a`.
-void check_no_carry(const Modes& a, const Modes& leaves);
+// Inputs the exact construction of composition decides: a leaf of B, or all
+// of B where its leaves may carry, with at most this many indices.
+inline constexpr int64_t kExactLimit = int64_t{1} << 16;
 
-// Appends A o B for B given by its shape/stride nodes (B's profile, each leaf
-// replaced by its coalesced result modes) to the node arrays rs/rd.
-void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::Nodes& rs,
-                  IntTuple::Nodes& rd);
-// The same for B = from_modes(b) (an integer layout for one mode, else a flat tuple).
-void compose_flat(const Modes& a, const Modes& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd);
+// A o B per leaf of B: leaf k of `leaves` (B's flat modes, in order) becomes
+// the modes [ends[k-1], ends[k]) of `modes`, canonical (coalesced; 1:0 for none).
+struct Composed {
+  Modes modes;
+  SmallVector<int32_t, 16> ends;
+};
+//   pre:  a = A's modes, the last unbounded (A naturally extended, odd).
+//   post: sum over k of the leaf results at B's coordinates equals A(B(i)) for
+//         every i < size(B), or refuses (no such layout, or not decided past
+//         kExactLimit, or overflow).
+void compose_leaves(const Modes& a, const Modes& leaves, Composed& out);
+// Appends B's shape tree (root s) with each leaf replaced by its result modes
+// (one mode: an integer leaf, more: a flat tuple), from result `next` on.
+void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
+               IntTuple::Nodes& rd);
+// Appends the next n results as one mode: the single result, or a flat tuple of them.
+void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
+               IntTuple::Nodes& rd);
+
+// compose_exact.cpp: the exact construction on the definition.
+// A(x) for modes a (the last unbounded), A(-x) = -A(x); checked.
+int64_t eval_extended(const Modes& a, int64_t x);
+// The canonical modes of the layout of size g.size() whose values are g
+// (appended to out), or false when no layout takes these values.
+bool fit_modes(const std::vector<int64_t>& g, Modes& out);
+// Appends the canonical modes of c -> A(c*d) on [0, s), or refuses (no layout).
+void compose_exact_leaf(const Modes& a, int64_t s, int64_t d, Modes& out);
+// A(B(i)) = sum_k A(c_k(i)*d_k) for every i < size(B), or refuses with the index.
+void check_additive(const Modes& a, const Modes& leaves);
+
+// left_inverse_search.cpp: a left inverse of the layout with the values x
+// (A(i) for i < size(A), distinct, |x_i| <= max_abs, max_abs >= 1), found by an
+// exact search over every layout (the decision is exact; undecided only where
+// 128-bit arithmetic or an int64 stride would not hold the answer).
+struct LeftInverseResult {
+  enum Kind { found, none, undecided } kind;
+  Layout inverse;
+};
+LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max_abs);
+// Offsets up to which left_inverse searches.
+inline constexpr int64_t kInverseSearchLimit = 256;
 
 // The coalesced modes of complement(A, cotarget) for A's flat modes `a`.
 Modes complement_modes(const Modes& a, int64_t cotarget);

@@ -16,21 +16,23 @@ namespace {
 std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
 
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`
-// (the last one unbounded). Appends the result modes to `out`.
+// (the last one unbounded), by the symbolic walk. Appends the result modes to
+// `out` and returns true, or returns false where the walk has no rule (then
+// *why, if given, says which).
 //   pre:  a non-empty.
-//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s, or refuses.
-void compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
-  if (s == 1) return;
+//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s.
+bool compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out, std::string* why) {
+  if (s == 1) return true;
   if (d == 0) {
     out.push_back({s, 0});
-    return;
+    return true;
   }
   if (d < 0) {
     // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
     const std::size_t first = out.size();
-    compose_leaf(a, s, checked::abs(d), out);
+    if (!compose_leaf(a, s, checked::abs(d), out, why)) return false;
     for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
-    return;
+    return true;
   }
   int64_t rest_s = s;
   int64_t rest_d = d;
@@ -43,23 +45,28 @@ void compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
     int64_t last;  // rest_d * (rest_s - 1): B's last element relative to mode j
     if (!__builtin_mul_overflow(rest_d, rest_s - 1, &last) && last < aj) {
       out.push_back({rest_s, checked::mul(rest_d, a[j].d)});  // B ends inside mode j
-      return;
+      return true;
     }
-    if (aj % rest_d != 0)
-      refuse("stride divisibility: B's stride " + std::to_string(rest_d) +
-             " (relative to A's mode " + mode_str(aj, a[j].d) +
-             ") neither divides nor is a multiple of that mode's size " + std::to_string(aj) +
-             ", and B runs past it");
+    if (aj % rest_d != 0) {
+      if (why)
+        *why = "B's stride " + std::to_string(rest_d) + " (relative to A's mode " +
+               mode_str(aj, a[j].d) + ") neither divides nor is a multiple of that mode's size " +
+               std::to_string(aj) + ", and B runs past it";
+      return false;
+    }
     const int64_t n = aj / rest_d;
-    if (rest_s % n != 0)
-      refuse("shape divisibility: B's remaining size " + std::to_string(rest_s) +
-             " is not a multiple of the " + std::to_string(n) + " elements that A's mode " +
-             mode_str(aj, a[j].d) + " holds");
+    if (rest_s % n != 0) {
+      if (why)
+        *why = "B's remaining size " + std::to_string(rest_s) + " is not a multiple of the " +
+               std::to_string(n) + " elements that A's mode " + mode_str(aj, a[j].d) + " holds";
+      return false;
+    }
     out.push_back({n, checked::mul(rest_d, a[j].d)});
     rest_s /= n;
     rest_d = 1;
   }
   if (rest_s > 1) out.push_back({rest_s, checked::mul(rest_d, a.back().d)});
+  return true;
 }
 
 // Largest value of (d * i) mod p for 0 <= i < s (d >= 0, s >= 1, p >= 2), or an
@@ -79,88 +86,128 @@ int64_t max_residue(int64_t s, int64_t d, int64_t p) {
   return best;
 }
 
+// The leaves of B provably add up without a carry across any boundary of A,
+// so that A(sum of leaf images) = sum of A(leaf image): A is one linear mode,
+// or the moving leaves have one sign and, for every prefix product P of A's
+// bounded modes, their largest residues mod P (of |d|) sum below P. Returns
+// false where this is not proven (then *why, if given, says why).
+bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
+  int moving = 0;
+  bool positive = false, negative = false;
+  for (const Mode& m : leaves) {
+    if (m.s == 1 || m.d == 0) continue;
+    ++moving;
+    (m.d > 0 ? positive : negative) = true;
+  }
+  if (moving < 2 || a.size() == 1) return true;  // nothing to carry into, or A linear
+  if (positive && negative) {
+    if (why) *why = "B has modes of both signs";
+    return false;
+  }
+  // One sign: A(-x) = -A(x), so the leaves of -B carry exactly when those of B do.
+  int64_t max_value = 0;  // largest |value| of B
+  for (const Mode& m : leaves)
+    if (m.s != 1 && m.d != 0)
+      max_value = checked::add(max_value, checked::mul(m.s - 1, checked::abs(m.d)));
+  int64_t p = 1;
+  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
+    if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return true;  // no carry possible
+    int64_t sum = 0;
+    for (const Mode& m : leaves) {
+      if (m.s == 1 || m.d == 0) continue;
+      if (!__builtin_add_overflow(sum, max_residue(m.s, checked::abs(m.d), p), &sum) && sum < p)
+        continue;
+      if (why) {
+        std::string parts;  // every leaf's largest residue
+        for (const Mode& x : leaves)
+          if (x.s != 1 && x.d != 0)
+            parts += (parts.empty() ? "" : " + ") +
+                     std::to_string(max_residue(x.s, checked::abs(x.d), p));
+        *why = "the modes of B may overlap across A's mode boundary " + std::to_string(p) +
+               " (their largest residues mod " + std::to_string(p) + " add to " + parts +
+               " >= " + std::to_string(p) + ")";
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
+
 }  // namespace
 
 namespace detail {
 
-// The leaves of B add up without a carry across any boundary of A, so that
-// A(sum of leaf images) = sum of A(leaf image): for every prefix product P of
-// A's bounded modes, the largest residues mod P of the leaves sum below P.
-void check_no_carry(const Modes& a, const Modes& leaves) {
-  int moving = 0;
-  for (const Mode& m : leaves) moving += m.s != 1 && m.d != 0;
-  if (moving < 2) return;  // one moving leaf cannot carry into anything
-  int64_t max_value = 0;   // largest value of B
-  for (const Mode& m : leaves) {
-    if (m.s == 1 || m.d == 0) continue;
-    if (m.d < 0) refuse("B has several modes and a negative stride " + mode_str(m.s, m.d));
-    max_value = checked::add(max_value, checked::mul(m.s - 1, m.d));
-  }
-  int64_t p = 1;
-  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return;  // no carry possible
-    int64_t sum = 0;
-    for (const Mode& m : leaves) {
-      if (m.s == 1 || m.d == 0) continue;
-      if (!__builtin_add_overflow(sum, max_residue(m.s, m.d, p), &sum) && sum < p) continue;
-      std::string parts;  // the refusal names every leaf's largest residue
-      for (const Mode& x : leaves)
-        if (x.s != 1 && x.d != 0)
-          parts += (parts.empty() ? "" : " + ") + std::to_string(max_residue(x.s, x.d, p));
-      refuse("the modes of B overlap across A's mode boundary " + std::to_string(p) +
-             " (their largest residues mod " + std::to_string(p) + " add to " + parts +
-             " >= " + std::to_string(p) + "), so the per-mode results would carry");
+void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
+  out.modes.clear();
+  out.ends.clear();
+  Modes m;
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    m.clear();
+    if (compose_leaf(a, leaves[k].s, leaves[k].d, m, nullptr)) {
+      m = coalesce_modes(m);
+    } else {
+      m.clear();
+      const int64_t s = leaves[k].s;
+      if (s > kExactLimit) {
+        std::string why;
+        compose_leaf(a, s, leaves[k].d, m, &why);
+        refuse("not decided for a mode of B of size " + std::to_string(s) + " > " + size_limit() +
+               " where no symbolic rule applies: " + why);
+      }
+      compose_exact_leaf(a, s, leaves[k].d, m);
     }
+    if (m.empty()) m.push_back({1, 0});
+    out.modes.append(m.data(), m.size());
+    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+  }
+  if (no_carry(a, leaves, nullptr)) return;
+  int64_t total = 1;
+  for (const Mode& m : leaves) total = checked::mul(total, m.s);
+  if (total > kExactLimit) {
+    std::string why;
+    no_carry(a, leaves, &why);
+    refuse("not decided for size(B) = " + std::to_string(total) + " > " + size_limit() +
+           " whether A o B adds up over B's modes: " + why);
+  }
+  check_additive(a, leaves);
+}
+
+void emit_leaf(const Composed& c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const int32_t first = k == 0 ? 0 : c.ends[k - 1];
+  const int32_t n = c.ends[k] - first;
+  if (n > 1) {  // a flat tuple of the modes
+    rs.push_back({n, n + 1, 1});
+    rd.push_back({n, n + 1, 1});
+  }
+  for (int32_t j = first; j < c.ends[k]; ++j) {
+    rs.push_back({c.modes[static_cast<std::size_t>(j)].s, 1, 0});
+    rd.push_back({c.modes[static_cast<std::size_t>(j)].d, 1, 0});
   }
 }
 
-// Result of A o B for layout B: B's profile, each leaf s:d replaced by the
-// coalesced modes of A o s:d (an integer layout or a flat tuple).
-void compose_tree(const Modes& a, const ItNode* s, const ItNode* d, IntTuple::Nodes& rs,
-                  IntTuple::Nodes& rd) {
+void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
+               IntTuple::Nodes& rd) {
   if (!s->tuple) {
-    Modes out;
-    compose_leaf(a, s->v, d->v, out);
-    out = coalesce_modes(out);
-    if (out.empty()) out.push_back({1, 0});
-    if (out.size() > 1) {  // a flat tuple of the modes
-      const auto n = static_cast<int32_t>(out.size());
-      rs.push_back({n, n + 1, 1});
-      rd.push_back({n, n + 1, 1});
-    }
-    for (const Mode& m : out) {
-      rs.push_back({m.s, 1, 0});
-      rd.push_back({m.d, 1, 0});
-    }
+    emit_leaf(c, next++, rs, rd);
     return;
   }
-  std::size_t hs = rs.size(), hd = rd.size();
-  rs.push_back(*s);
-  rd.push_back(*d);
+  OpenTuple t(rs, rd, s->v);
   const ItNode* cs = s + 1;
-  const ItNode* cd = d + 1;
-  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span)
-    compose_tree(a, cs, cd, rs, rd);
-  rs[hs].span = static_cast<int32_t>(rs.size() - hs);
-  rd[hd].span = static_cast<int32_t>(rd.size() - hd);
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span) emit_tree(c, next, cs, rs, rd);
+  t.close();
 }
 
-void compose_flat(const Modes& a, const Modes& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  if (b.size() == 1) {
-    const ItNode s{b[0].s, 1, 0}, d{b[0].d, 1, 0};
-    compose_tree(a, &s, &d, rs, rd);
+void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
+               IntTuple::Nodes& rd) {
+  if (n == 1) {
+    emit_leaf(c, next++, rs, rd);
     return;
   }
-  const auto n = static_cast<int32_t>(b.size());
-  const std::size_t hs = rs.size(), hd = rd.size();
-  rs.push_back({n, 1, 1});
-  rd.push_back({n, 1, 1});
-  for (const Mode& m : b) {
-    const ItNode s{m.s, 1, 0}, d{m.d, 1, 0};
-    compose_tree(a, &s, &d, rs, rd);
-  }
-  rs[hs].span = static_cast<int32_t>(rs.size() - hs);
-  rd[hd].span = static_cast<int32_t>(rd.size() - hd);
+  OpenTuple t(rs, rd, static_cast<int64_t>(n));
+  for (std::size_t k = 0; k < n; ++k) emit_leaf(c, next++, rs, rd);
+  t.close();
 }
 
 Modes extension_modes(const Modes& flat) {
@@ -173,15 +220,15 @@ Modes extension_modes(const Modes& flat) {
 
 namespace {
 
-using detail::check_no_carry;
-using detail::compose_tree;
 using detail::LayoutRef;
 
 // Appends A o B (layout B) for A's extension modes `am`.
 void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
                          IntTuple::Nodes& rd) {
-  if (b.shape().is_tuple()) check_no_carry(am, flat_modes(b));
-  compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
+  detail::Composed c;
+  detail::compose_leaves(am, flat_modes(b), c);
+  std::size_t next = 0;
+  detail::emit_tree(c, next, b.shape().root(), rs, rd);
 }
 
 }  // namespace

@@ -30,10 +30,12 @@ void divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
     out += "composition(" + to_string(a.copy()) + ", (" + to_string(b) + ", " +
            to_string(from_modes(rest)) + ")): ";
   });
-  check_no_carry(am, leaves);
+  Composed c;
+  compose_leaves(am, leaves, c);
   OpenTuple pair(rs, rd, 2);
-  compose_tree(am, b.shape().root(), b.stride().root(), rs, rd);
-  compose_flat(am, rest, rs, rd);
+  std::size_t next = 0;
+  emit_tree(c, next, b.shape().root(), rs, rd);
+  emit_flat(c, next, rest.size(), rs, rd);
   pair.close();
 }
 

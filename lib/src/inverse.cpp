@@ -1,5 +1,10 @@
 #include "layout/inverse.hpp"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "algebra_core.hpp"
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
 #include "refusal.hpp"
@@ -40,8 +45,6 @@ Layout right_inverse_impl(const Layout& a) {
   return from_modes(coalesce_modes(out));
 }
 
-Layout left_inverse_impl(const Layout& a);
-
 // All strides <= 0: with A = -A' (A' the layout with negated strides) and the odd
 // extension L(-y) = -L(y), L = -left_inverse(A') satisfies L(A(i)) = L'(A'(i)) = i.
 Layout negate_strides(const Layout& a) {
@@ -51,35 +54,96 @@ Layout negate_strides(const Layout& a) {
   return Layout::unchecked(a.shape(), std::move(d));
 }
 
-Layout left_inverse_impl(const Layout& a) {
-  bool negative = false, positive = false;
-  for (const Mode& x : flat_modes(a)) {
-    negative = negative || (x.s > 1 && x.d < 0);
-    positive = positive || (x.s > 1 && x.d > 0);
-  }
-  if (negative && positive) refuse("A mixes positive and negative strides");
-  if (negative) return negate_strides(left_inverse_impl(negate_strides(a)));
+// The symbolic rule: strides >= 0 that, sorted, chain (d_{j+1} a multiple of
+// d_j, at or past the end s_j*d_j). Returns false (with *why) where it does not
+// apply; refuses where A repeats offsets. sign = -1: a is A with negated
+// strides (the messages name A's own modes).
+bool left_inverse_chain(const Layout& a, int64_t sign, Layout& out, std::string& why) {
+  auto mode = [sign](int64_t sz, int64_t d) {
+    return std::to_string(sz) + ":" + std::to_string(sign * d);
+  };
   auto m = placed_modes_by_stride(a);
-  if (m.empty()) return Layout();  // size(A) == 1: A(0) = 0, and 1:0 maps 0 to 0
+  if (m.empty()) {  // size(A) == 1: A(0) = 0, and 1:0 maps 0 to 0
+    out = Layout();
+    return true;
+  }
   for (const Placed& x : m) {
-    if (x.d == 0) refuse("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
+    if (x.d == 0) refuse("A is not injective: mode " + mode(x.s, 0) + " repeats offsets");
   }
   // L reads an offset in the mixed radix (d_0, d_1/d_0, ..., d_k/d_{k-1}, s_k):
   // the digit below d_0 is dropped and digit j+1 is the coordinate of mode j.
-  Modes out;
-  out.push_back({m[0].d, 0});
+  Modes r;
+  r.push_back({m[0].d, 0});
   for (std::size_t j = 0; j + 1 < m.size(); ++j) {
     const Placed& x = m[j];
     const Placed& y = m[j + 1];
-    if (y.d % x.d != 0 || y.d / x.d < x.s)
-      refuse("no layout inverts A: after sorting by stride, mode " + std::to_string(y.s) + ":" +
-             std::to_string(y.d) + " does not start at a multiple of the stride " +
-             std::to_string(x.d) + " at or past the end of mode " + std::to_string(x.s) + ":" +
-             std::to_string(x.d) + (y.d / x.d < x.s ? " (A is not injective or interleaves)" : ""));
-    out.push_back({y.d / x.d, x.p});
+    if (y.d % x.d == 0 && y.d / x.d < x.s)  // y's first step is a step of x's
+      refuse("A is not injective: mode " + mode(y.s, y.d) + " steps to " +
+             std::to_string(sign * y.d) + ", which mode " + mode(x.s, x.d) +
+             " reaches at its coordinate " + std::to_string(y.d / x.d));
+    if (y.d % x.d != 0) {
+      why = "after sorting by |stride|, mode " + mode(y.s, y.d) +
+            " does not start at a multiple of the stride of mode " + mode(x.s, x.d);
+      return false;
+    }
+    r.push_back({y.d / x.d, x.p});
   }
-  out.push_back({m.back().s, m.back().p});
-  return from_modes(coalesce_modes(out));
+  r.push_back({m.back().s, m.back().p});
+  out = from_modes(coalesce_modes(r));
+  return true;
+}
+
+Layout left_inverse_impl(const Layout& a) {
+  bool negative = false, positive = false;
+  int64_t pos_sum = 0, neg_sum = 0;  // the largest and the most negative offset, negated
+  for (const Mode& x : flat_modes(a)) {
+    if (x.s == 1 || x.d == 0) continue;
+    (x.d < 0 ? negative : positive) = true;
+    int64_t& sum = x.d < 0 ? neg_sum : pos_sum;  // saturated: past the search limit anyway
+    int64_t term;
+    if (x.d == INT64_MIN || __builtin_mul_overflow(x.s - 1, x.d < 0 ? -x.d : x.d, &term) ||
+        __builtin_add_overflow(sum, term, &sum))
+      sum = INT64_MAX;
+  }
+  Layout out;
+  std::string why = "A mixes positive and negative strides";
+  if (negative && !positive) {
+    if (left_inverse_chain(negate_strides(a), -1, out, why)) return negate_strides(out);
+  } else if (!negative && left_inverse_chain(a, 1, out, why)) {
+    return out;
+  }
+  for (const Mode& x : flat_modes(a))
+    if (x.s > 1 && x.d == 0)
+      refuse("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
+  // No symbolic rule: the exact search over the offsets [-X, X].
+  const int64_t max_abs = std::max(pos_sum, neg_sum);
+  const std::string limit = std::to_string(detail::kInverseSearchLimit);
+  if (max_abs > detail::kInverseSearchLimit)
+    refuse("not decided for A with offsets up to " + std::to_string(max_abs) + " > " + limit +
+           " where no symbolic rule applies: " + why);
+  const int64_t n = a.size();  // injective A has at most 2X + 1 offsets
+  if (n > 2 * max_abs + 1)
+    refuse("A is not injective: its " + std::to_string(n) + " indices take at most " +
+           std::to_string(2 * max_abs + 1) + " offsets");
+  std::vector<int64_t> x(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = a(i);
+  std::vector<std::pair<int64_t, int64_t>> sorted(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    sorted[static_cast<std::size_t>(i)] = {x[static_cast<std::size_t>(i)], i};
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t k = 1; k < sorted.size(); ++k)
+    if (sorted[k].first == sorted[k - 1].first)
+      refuse("A is not injective: A(" + std::to_string(sorted[k - 1].second) + ") = A(" +
+             std::to_string(sorted[k].second) + ") = " + std::to_string(sorted[k].first));
+  const detail::LeftInverseResult r = detail::left_inverse_search(x, max_abs);
+  if (r.kind == detail::LeftInverseResult::found) return r.inverse;
+  if (r.kind == detail::LeftInverseResult::undecided)
+    refuse("not decided: the search for a left inverse over the offsets up to " +
+           std::to_string(max_abs) + " needs values past 128 bits (" + why + ")");
+  refuse(
+      "no layout inverts A: no layout L has L(A(i)) = i for every i (an exhaustive search "
+      "over the layouts on the offsets up to " +
+      std::to_string(max_abs) + "; " + why + ")");
 }
 
 }  // namespace

@@ -27,13 +27,12 @@ Layout copies_of(const Layout& a, const Layout& b) {
   const auto in_composition = detail::step([&](std::string& out) {
     out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): ";
   });
-  const Modes bm = flat_modes(b);
-  if (bm.size() > 1) detail::check_no_carry(c, bm);
-  IntTuple rs, rd;
-  rs.raw().clear();
-  rd.raw().clear();
-  detail::compose_tree(c, b.shape().root(), b.stride().root(), rs.raw(), rd.raw());
-  return Layout::unchecked(std::move(rs), std::move(rd));
+  detail::Composed composed;
+  detail::compose_leaves(c, flat_modes(b), composed);
+  return detail::build([&](auto& rs, auto& rd) {
+    std::size_t next = 0;
+    detail::emit_tree(composed, next, b.shape().root(), rs, rd);
+  });
 }
 
 detail::Split split_product(const Layout& a, const Tiler& b) {
@@ -41,7 +40,7 @@ detail::Split split_product(const Layout& a, const Tiler& b) {
     case Tiler::Kind::layout:
       return {a, copies_of(a, b.layout)};
     case Tiler::Kind::underscore:
-      refuse("'_' has no meaning in a product tiler");
+      return {a, Layout()};  // one copy: A itself with the copies 1:0
     case Tiler::Kind::tuple:
       break;
   }
@@ -55,7 +54,7 @@ Layout logical_product_impl(const Layout& a, const Tiler& b) {
       return concat_modes({&a, &copies});
     }
     case Tiler::Kind::underscore:
-      refuse("'_' has no meaning in a product tiler");
+      return a;  // `_` keeps the mode
     case Tiler::Kind::tuple:
       break;
   }

@@ -1049,6 +1049,10 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   if (is({K::layout}) && c == InputClass::large && (law.ops == "size" || law.ops == "cosize"))
     return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves()), nest(overflowing_leaves())),
                   [](Layout a) { return to_args(a); });
+  if (law.id == "LINV-COMPLETE")
+    return g::map(inverse_candidates(c), [](Layout a) { return to_args(a); });
+  if (law.id == "COMP-COMPLETE" || law.id == "PROD-COMPLETE" || law.id == "DIV-COMPLETE")
+    return pair_args(completeness_pairs(law.id, c));
   if (is({K::layout})) return g::map(layouts(c), [](Layout a) { return to_args(a); });
   if (is({K::layout, K::integer})) {
     // Random nested strides almost never chain: the laws about admissible

@@ -104,6 +104,17 @@ rc::Gen<std::pair<IntTuple, IntTuple>> coordinates(InputClass c);
 // or exact, never wrapped.
 rc::Gen<std::pair<Layout, Layout>> edge_composition_pairs();
 
+// ---- completeness laws (completeness_generators.cpp) -------------------------
+// (A, B) for COMP-COMPLETE, PROD-COMPLETE or DIV-COMPLETE (by law id):
+// admissible: answerable edge cases (negative strides in a B of several modes,
+// B past A's mode with a non-dividing stride, product copies of any stride,
+// divides by B with non-dividing strides); near_miss: no answer; other
+// classes: the class's pairs and small random ones.
+rc::Gen<std::pair<Layout, Layout>> completeness_pairs(const std::string& law, InputClass c);
+// Layouts for LINV-COMPLETE: admissible: injective with any strides (mixed
+// signs, not chaining); near_miss: mostly not injective.
+rc::Gen<Layout> inverse_candidates(InputClass c);
+
 // ---- slicing, IntTuple utilities, the flat core (edge_generators.cpp) -------
 // (L, c): a slicing coordinate of `_`, integers and tuples for L's shape
 // (near_miss: one that does not fit).

@@ -13,7 +13,8 @@ std::function<std::unique_ptr<Algebra>()> maker() {
   return [] { return std::make_unique<T>(); };
 }
 
-std::vector<Mutant> flat_mutants();  // flat_mutants.cpp: divider, FlatLayout
+std::vector<Mutant> flat_mutants();     // flat_mutants.cpp: divider, FlatLayout
+std::vector<Mutant> refusal_mutants();  // refusal_mutants.cpp: needless refusals (issue 12)
 std::vector<Mutant>
 structure_mutants();  // structure_mutants.cpp: slicing, profiles, complement, ...
 

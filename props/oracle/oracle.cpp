@@ -457,4 +457,208 @@ std::optional<Layout> fit_layout(const std::vector<int64_t>& t, const IntTuple& 
   return make(shape, stride);
 }
 
+// ---- left inverses -----------------------------------------------------------------------
+//
+// Why the decision is exact. Take a layout L, flattened, with leaves
+// (r_0, e_0), ..., (r_{m-1}, e_{m-1}), (r_m, e_m), and the prefix products
+// P_0 = 1, P_{k+1} = P_k r_k. For x >= 0 the natural extension gives digit k
+// = floor(x / P_k) mod r_k = floor(x / P_k) - r_k floor(x / P_{k+1}) for
+// k < m and floor(x / P_m) for the last leaf, so
+//   L(x) = sum_k f_k floor(x / P_k),  f_0 = e_0,  f_k = e_k - r_{k-1} e_{k-1};
+// conversely, for a divisibility chain P and any integers f, e_0 = f_0 and
+// e_k = f_k + r_{k-1} e_{k-1} give a layout with that sum (a size-1 leaf
+// repeats a P_k; the terms merge). For x < 0, L(x) = -L(-x). So L(A(i)) = i
+// for all i reads
+//   sum_k f_k sgn(x_i) floor(|x_i| / P_k) = i,  x_i = A(i),       (*)
+// and only the P_k <= X = max |x_i| matter: floor(|x| / P) = 0 for |x| < P.
+// Every chain with all P_k <= X lies inside a maximal prime chain (prime
+// ratios, P_m in (X/2, X]): split each ratio into primes, then append factors
+// 2 while P_m * 2 <= X; a function over a sub-chain is one over the bigger
+// chain with f = 0 on the extra terms. Hence a left inverse exists iff (*)
+// has an integer solution f for some maximal prime chain, and each solution
+// gives one (the witness). Integer solvability of (*) is decided exactly
+// (solve_integer below), never by rational elimination: a rational solution
+// need not give an integer one.
+
+namespace {
+
+// Magnitudes kept <= 2^60 while solving: a product of two fits in 2^120 and a
+// sum of up to 64 of them in 2^126.
+constexpr wide kSolveBound = wide{1} << 60;
+
+bool in_solve_bound(wide v) { return v <= kSolveBound && v >= -kSolveBound; }
+
+enum class Solve { solvable, unsolvable, overflow };
+
+// Integer solvability of (*) over the chain p (p[0] = 1): M f = b with
+// M[i][k] = sgn(x_i) floor(|x_i| / p_k), b_i = i. Column-style Hermite
+// reduction, row by row: U is unimodular with M U lower echelon on the rows
+// seen so far (columns 0..piv-1 pivot columns, the others zero on those
+// rows); a new row h = M_i U is reduced over the free columns piv.. by
+// unimodular column operations (Euclid: subtract multiples of the column with
+// the smallest nonzero entry) to one nonzero entry g, moved to column piv.
+// Columns >= piv being zero on earlier rows, the operations keep earlier rows
+// in echelon form. y_piv is then forced: g must divide the row's residual
+// b_i - sum_{j<piv} h_j y_j; a row with no nonzero free entry needs residual
+// 0. The free y are set to 0 and f = U y; integer y <=> integer f, U being
+// unimodular.
+Solve solve_integer(const std::vector<int64_t>& x, const std::vector<int64_t>& p,
+                    std::vector<wide>& f) {
+  const std::size_t n = p.size();
+  std::vector<wide> u(n * n, 0);  // u[l * n + j]: row l, column j
+  for (std::size_t l = 0; l < n; ++l) u[l * n + l] = 1;
+  std::vector<wide> y(n, 0), a(n), h(n);
+  std::size_t piv = 0;
+  auto column_axpy = [&](std::size_t dst, wide q, std::size_t src) {  // col dst -= q col src
+    for (std::size_t l = 0; l < n; ++l) {
+      const wide v = u[l * n + dst] - q * u[l * n + src];
+      if (!in_solve_bound(v)) return false;
+      u[l * n + dst] = v;
+    }
+    h[dst] -= q * h[src];
+    return in_solve_bound(h[dst]);
+  };
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const wide xi = x[i];
+    const wide ax = xi < 0 ? -xi : xi;
+    for (std::size_t k = 0; k < n; ++k) a[k] = (xi < 0 ? -1 : 1) * (ax / p[k]);
+    for (std::size_t j = 0; j < n; ++j) {
+      wide s = 0;
+      for (std::size_t l = 0; l < n; ++l) s += a[l] * u[l * n + j];
+      if (!in_solve_bound(s)) return Solve::overflow;
+      h[j] = s;
+    }
+    wide residual = static_cast<wide>(i);
+    for (std::size_t j = 0; j < piv; ++j) {
+      residual -= h[j] * y[j];
+      if (!in_solve_bound(residual)) return Solve::overflow;
+    }
+    for (;;) {  // Euclid over the free columns
+      std::size_t best = n;
+      int nonzero = 0;
+      for (std::size_t j = piv; j < n; ++j) {
+        if (h[j] == 0) continue;
+        ++nonzero;
+        if (best == n || abs_wide(h[j]) < abs_wide(h[best])) best = j;
+      }
+      if (nonzero == 0) {
+        if (residual != 0) return Solve::unsolvable;
+        break;
+      }
+      if (nonzero > 1) {
+        for (std::size_t j = piv; j < n; ++j)
+          if (j != best && h[j] != 0 && !column_axpy(j, h[j] / h[best], best))
+            return Solve::overflow;
+        continue;
+      }
+      if (best != piv) {
+        for (std::size_t l = 0; l < n; ++l) std::swap(u[l * n + best], u[l * n + piv]);
+        std::swap(h[best], h[piv]);
+      }
+      if (residual % h[piv] != 0) return Solve::unsolvable;
+      y[piv] = residual / h[piv];
+      ++piv;
+      break;
+    }
+  }
+  f.assign(n, 0);
+  for (std::size_t l = 0; l < n; ++l) {
+    wide s = 0;
+    for (std::size_t j = 0; j < piv; ++j) s += u[l * n + j] * y[j];
+    if (!in_solve_bound(s)) return Solve::overflow;
+    f[l] = s;
+  }
+  return Solve::solvable;
+}
+
+}  // namespace
+
+std::vector<std::vector<int64_t>> maximal_prime_chains(int64_t x) {
+  std::vector<std::vector<int64_t>> out;
+  if (x < 1) {
+    out.push_back({1});
+    return out;
+  }
+  for (int64_t n = x / 2 + 1; n <= x; ++n) {
+    std::vector<int64_t> primes;  // ascending, with multiplicity
+    for (int64_t m = n, q = 2; m > 1;) {
+      if (q > m / q) q = m;
+      if (m % q == 0) {
+        primes.push_back(q);
+        m /= q;
+      } else {
+        ++q;
+      }
+    }
+    do {
+      std::vector<int64_t> chain = {1};
+      for (int64_t q : primes) chain.push_back(chain.back() * q);
+      out.push_back(std::move(chain));
+    } while (std::next_permutation(primes.begin(), primes.end()));
+  }
+  return out;
+}
+
+LeftInverseSearch left_inverse_exists(const Layout& a, int64_t max_image, int64_t max_size) {
+  LeftInverseSearch out;
+  const std::optional<int64_t> n = size(a);
+  if (!n || *n > max_size) return out;  // undecided
+  const Leaves lv = leaves(a);
+  std::vector<int64_t> x;
+  wide big = 0;
+  for (int64_t i = 0; i < *n; ++i) {
+    const std::optional<int64_t> v = eval(lv, i);
+    if (!v) return out;  // undecided: a value past int64
+    x.push_back(*v);
+    big = std::max(big, abs_wide(*v));
+  }
+  std::vector<int64_t> sorted = x;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+    out.result = LeftInverseSearch::none;  // L(A(i)) = L(A(j)) for some i != j
+    return out;
+  }
+  if (*n <= 1) {  // A(0) = 0 and L(0) = 0 for every L
+    out.result = LeftInverseSearch::found;
+    out.witness = make(1, 0);
+    return out;
+  }
+  if (big > max_image || big > kSolveBound) return out;  // undecided
+  const int64_t bound = static_cast<int64_t>(big);       // >= 1: injective with size >= 2
+  bool overflow = false;
+  std::vector<wide> f;
+  for (const std::vector<int64_t>& p : maximal_prime_chains(bound)) {
+    const Solve s = solve_integer(x, p, f);
+    if (s == Solve::overflow) overflow = true;
+    if (s != Solve::solvable) continue;
+    // The layout of f over p: r_k = p_{k+1} / p_k, e_0 = f_0, e_k = f_k + r_{k-1} e_{k-1};
+    // the last mode's size ceil((X + 1) / P_m) makes size(L) > X.
+    const std::size_t m = p.size() - 1;
+    Leaves w;
+    wide e = 0;
+    bool fits = true;
+    for (std::size_t k = 0; k <= m; ++k) {
+      // |f_k| <= 2^60, r_{k-1} <= X <= 2^60 and |e_{k-1}| <= 2^63: fits.
+      e = k == 0 ? f[0] : f[k] + static_cast<wide>(w.back().s) * e;
+      const int64_t s = k < m ? p[k + 1] / p[k] : bound / p[m] + 1;
+      fits = fits && e <= INT64_MAX && e >= INT64_MIN;
+      if (!fits) break;
+      w.push_back({s, static_cast<int64_t>(e)});
+    }
+    if (!fits) {  // strides past int64: this chain's witness is not a value
+      overflow = true;
+      continue;
+    }
+    for (std::size_t i = 0; i < x.size(); ++i)
+      // Cannot fail when the argument above holds; refuse to claim rather than
+      // return a wrong witness.
+      if (eval(w, x[i]) != static_cast<int64_t>(i)) return out;  // undecided
+    out.result = LeftInverseSearch::found;
+    out.witness = from_leaves(w);
+    return out;
+  }
+  if (!overflow) out.result = LeftInverseSearch::none;
+  return out;
+}
+
 }  // namespace props::oracle

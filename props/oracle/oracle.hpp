@@ -177,4 +177,30 @@ std::optional<IntTuple> fit_strides(const std::vector<int64_t>& t, const IntTupl
 // exactly: each leaf's part is searched over every order of prime factors).
 std::optional<Layout> fit_layout(const std::vector<int64_t>& t, const IntTuple& structure);
 
+// ---- left inverses ----------------------------------------------------------------
+
+// The maximal prime chains below x >= 1: every 1 = P_0 | P_1 | ... | P_m with
+// prime ratios P_{k+1} / P_k and x / 2 < P_m <= x (every ordering of the
+// prime factorization of every n in (x/2, x]); x < 1 gives the one chain (1).
+std::vector<std::vector<int64_t>> maximal_prime_chains(int64_t x);
+
+// Whether a layout L with L(A(i)) = i for every 0 <= i < size(A) exists, L
+// naturally extended (past its domain the last mode takes the quotient) and
+// odd (L(-x) = -L(x)); decided exactly (the argument is in oracle.cpp).
+// found: witness is such an L, checked by eval at every A(i): shape
+// (r_0, ..., r_{m-1}, last) over a maximal prime chain with size(L) > X =
+// max |A(i)|. none: no layout at all inverts A (not only none of that form).
+// undecided: size(A) > max_size, X > max_image, a value of A past int64, or
+// (without a solution on another chain) the solver's 2^60 magnitude bound
+// passed or a witness stride past int64. A that is not injective on its domain
+// is none whatever X (given size(A) <= max_size and representable values). The cost
+// grows with the number of maximal prime chains below X (607 for X = 256,
+// 1596 for X = 512) times size(A): at X <= 256 at most some tens of ms.
+struct LeftInverseSearch {
+  enum Result { found, none, undecided } result = undecided;
+  std::optional<Layout> witness;
+};
+LeftInverseSearch left_inverse_exists(const Layout& a, int64_t max_image = 256,
+                                      int64_t max_size = 4096);
+
 }  // namespace props::oracle

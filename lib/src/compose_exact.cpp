@@ -1,0 +1,129 @@
+// The exact construction of A o B on the definition, for the inputs where the
+// symbolic walk of composition.cpp has no rule: B runs past a mode of A with a
+// stride that neither divides nor is a multiple of that mode's size, or the
+// leaves of B may carry across A's mode boundaries (several leaves of mixed
+// signs included).
+//
+//   pre:  a holds A's modes, the last one unbounded (natural extension, and
+//         A(-x) = -A(x)); every leaf (or size(B), for the carry) has at most
+//         kExactLimit indices.
+//   post: the result modes of each leaf are the canonical (coalesced) layout
+//         of c -> A(c*d) on [0, s), or the operation refuses with a true
+//         "no layout with B's shape equals A o B" and a witness.
+//
+// Why the decision is exact: a result R compatible with B's shape restricts,
+// on the coordinates of leaf k (the others 0), to a layout of size s_k whose
+// values are A(c*d_k); so each such restriction must be a layout function, and
+// R(i) = sum_k A(c_k(i)*d_k) must equal A(B(i)) everywhere. Both are checked on
+// every index. fit_modes finds the canonical form of a layout function: in a
+// coalesced layout, mode j (position p, stride e) satisfies g(k*p) = k*e
+// exactly for k < s_j and not at k = s_j (there the next mode's stride, which
+// is not s_j*e, appears), so the first run of each stride is its mode.
+#include <string>
+#include <vector>
+
+#include "algebra_core.hpp"
+#include "layout/checked.hpp"
+#include "refusal.hpp"
+
+namespace layout::detail {
+
+namespace {
+
+std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
+
+// The values g[0..] as "0, 10, 5, 15, ..." (at most 8).
+std::string some_values(const std::vector<int64_t>& g) {
+  std::string out;
+  for (std::size_t i = 0; i < g.size() && i < 8; ++i) out += (i ? ", " : "") + std::to_string(g[i]);
+  return out + (g.size() > 8 ? ", ..." : "");
+}
+
+}  // namespace
+
+int64_t eval_extended(const Modes& a, int64_t x) {
+  if (x < 0) return checked::sub(0, eval_extended(a, checked::sub(0, x)));
+  int64_t v = 0;
+  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
+    v = checked::add(v, checked::mul(x % a[j].s, a[j].d));
+    x /= a[j].s;
+  }
+  return checked::add(v, checked::mul(x, a.back().d));
+}
+
+bool fit_modes(const std::vector<int64_t>& g, Modes& out) {
+  const auto s = static_cast<int64_t>(g.size());
+  Modes m;
+  int64_t p = 1;  // the position of the next mode: the product of the sizes before it
+  while (p < s) {
+    const int64_t e = g[static_cast<std::size_t>(p)];
+    int64_t n = 1, want;  // the first k with k*p >= s or g(k*p) != k*e
+    while (n * p < s && !__builtin_mul_overflow(n, e, &want) &&
+           g[static_cast<std::size_t>(n * p)] == want)
+      ++n;
+    if (s % (n * p) != 0) return false;  // the run is no mode: no layout has these values
+    m.push_back({n, e});
+    p *= n;
+  }
+  // Verify every value: the candidate is the only layout the values allow.
+  SmallVector<int64_t, 16> digit;
+  for (std::size_t k = 0; k < m.size(); ++k) digit.push_back(0);
+  int64_t v = 0;
+  for (int64_t i = 0; i < s; ++i) {
+    if (g[static_cast<std::size_t>(i)] != v) return false;
+    for (std::size_t k = 0; k < m.size(); ++k) {  // next coordinate, colexicographic
+      if (++digit[k] < m[k].s) {
+        if (__builtin_add_overflow(v, m[k].d, &v)) return false;
+        break;
+      }
+      digit[k] = 0;
+      int64_t back;
+      if (__builtin_mul_overflow(m[k].s - 1, m[k].d, &back) || __builtin_sub_overflow(v, back, &v))
+        return false;
+    }
+  }
+  out.append(m.data(), m.size());
+  return true;
+}
+
+void compose_exact_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
+  std::vector<int64_t> g(static_cast<std::size_t>(s));
+  for (int64_t c = 0; c < s; ++c)
+    g[static_cast<std::size_t>(c)] = eval_extended(a, checked::mul(c, d));
+  Modes m;
+  if (!fit_modes(g, m))
+    refuse("no layout with B's shape equals A o B: on B's mode " + mode_str(s, d) +
+           ", A o B takes the values " + some_values(g) + ", which no layout of size " +
+           std::to_string(s) + " takes");
+  out.append(m.data(), m.size());
+}
+
+void check_additive(const Modes& a, const Modes& leaves) {
+  // Each leaf's values A(c*d), then every index of B against their sum.
+  std::vector<std::vector<int64_t>> part(leaves.size());
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    part[k].resize(static_cast<std::size_t>(leaves[k].s));
+    for (int64_t c = 0; c < leaves[k].s; ++c)
+      part[k][static_cast<std::size_t>(c)] = eval_extended(a, checked::mul(c, leaves[k].d));
+  }
+  SmallVector<int64_t, 16> crd;
+  for (std::size_t k = 0; k < leaves.size(); ++k) crd.push_back(0);
+  for (int64_t i = 0;; ++i) {
+    int64_t x = 0, sum = 0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      x = checked::add(x, checked::mul(crd[k], leaves[k].d));
+      sum = checked::add(sum, part[k][static_cast<std::size_t>(crd[k])]);
+    }
+    const int64_t v = eval_extended(a, x);
+    if (v != sum)
+      refuse("no layout with B's shape equals A o B: at index " + std::to_string(i) + ", A(B(" +
+             std::to_string(i) + ")) = A(" + std::to_string(x) + ") = " + std::to_string(v) +
+             ", but any layout with B's shape gives the sum " + std::to_string(sum) +
+             " of its modes' values there (B's modes carry across A's mode boundaries)");
+    std::size_t k = 0;
+    while (k < leaves.size() && ++crd[k] == leaves[k].s) crd[k++] = 0;
+    if (k == leaves.size()) return;
+  }
+}
+
+}  // namespace layout::detail
