@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   add_check(app, action);
   add_selftest(app, action);
   add_bulk(app, action);
+  add_refusals(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

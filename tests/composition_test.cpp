@@ -313,3 +313,63 @@ TEST(Composition, OverflowIsRefused) {
 }
 
 }  // namespace
+
+// ---- issue 12: answers that exist are given ------------------------------------
+
+// Every class the issue measured: each has an answer, checked by brute force
+// (IsComposition: R(i) = A(B(i)) on B's domain, shape(B) compatible).
+TEST(Composition, AnswersWhereALayoutExists) {
+  const char* cases[][2] = {
+      {"2:1", "(2,2):(-2,1)"},           // several B modes, a negative stride, A linear
+      {"5:2", "(2,8):(8,-1)"},           //
+      {"(8,3):(5,1)", "(2,4):(-4,-1)"},  // all strides <= 0 on a two-mode A
+      {"(2,8):(8,1)", "4:5"},            // B past A's mode with a stride that does not divide
+      {"(2,5):(0,1)", "2:5"},            //
+      {"(4,4):(1,7)", "(2,2):(1,-2)"},   // mixed signs inside A's first mode
+      {"(2,5):(0,1)", "(2,2):(5,-1)"},   // the exact construction, several modes
+      {"(2,5):(0,1)", "(2,2):(-5,-2)"},
+  };
+  for (const auto& c : cases) {
+    const Layout a = L(c[0]), b = L(c[1]);
+    Layout r;
+    ASSERT_NO_THROW(r = composition(a, b)) << c[0] << " o " << c[1];
+    EXPECT_TRUE(IsComposition(a, b, r)) << c[0] << " o " << c[1] << " = " << str(r);
+  }
+  // The issue's answers, as layouts (canonical per leaf of B).
+  EXPECT_EQ(composition(L("(2,8):(8,1)"), L("4:5")), L("(2,2):(10,5)"));
+  EXPECT_EQ(composition(L("(2,5):(0,1)"), L("2:5")), L("2:2"));
+  EXPECT_EQ(composition(L("5:2"), L("(2,8):(8,-1)")), L("(2,8):(16,-2)"));
+}
+
+// Where no layout answers, the refusal says so with a witness, and says
+// "not decided" only past the documented bound (2^16 indices).
+TEST(Composition, RefusalsAreTrue) {
+  try {
+    (void)composition(L("(6,2):(1,7)"), L("(3,2):(2,3)"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("no layout with B's shape"), std::string::npos) << e.what();
+    EXPECT_NE(e.condition().find("at index 5, A(B(5)) = A(7) = 8"), std::string::npos) << e.what();
+  }
+  try {
+    (void)composition(L("(4,6,8):(2,3,5)"), L("6:3"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("takes the values 0, 6, 7, 8, 9, 15"), std::string::npos)
+        << e.what();
+  }
+  // A leaf of 2^17 indices that the walk cannot settle: not decided (A's first
+  // mode 3 with stride 0 makes the values floor(5c/3) past 3).
+  try {
+    (void)composition(L("(3,1000000):(0,1)"), L("131072:5"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.condition().rfind("not decided for a mode of B of size 131072 > 2^16", 0), 0u)
+        << e.what();
+  }
+  // Within the bound the construction decides: floor(5c/3) = 0, 1, 3 is no
+  // layout of the prime size 3 (refused), and 0, 1 is 2:1.
+  EXPECT_TRUE(oracle::RefusedWith([] { return composition(L("(3,1000000):(0,1)"), L("3:5")); },
+                                  "composition"));
+  EXPECT_EQ(composition(L("(3,1000000):(0,1)"), L("2:5")), L("2:1"));
+}

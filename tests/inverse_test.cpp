@@ -254,3 +254,41 @@ TEST(Inverses, CompactLeftEqualsRightOnTheDomain) {
 }
 
 }  // namespace
+
+// ---- issue 12: a left inverse is given wherever one exists -----------------------
+
+TEST(LeftInverse, FoundBySearchWhereTheChainRuleFails) {
+  for (const char* s : {"(2,8):(5,4)", "(4,2):(7,2)", "(4,2):(3,-2)", "(2,2):(2,3)", "(4,8):(1,5)",
+                        "(2,2,2):(1,3,7)"}) {
+    const Layout a = L(s);
+    Layout r;
+    ASSERT_NO_THROW(r = left_inverse(a)) << s;
+    EXPECT_TRUE(IsLeftInverse(a, r)) << s << " -> " << str(r);
+  }
+}
+
+TEST(LeftInverse, NoLayoutClaimsAreTrue) {
+  // (5,5):(7,11): the search over every layout on offsets <= 72 finds none
+  // (the oracle's independent search agrees: LINV-COMPLETE).
+  try {
+    (void)left_inverse(L("(5,5):(7,11)"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.condition().rfind("no layout inverts A", 0), 0u) << e.what();
+  }
+  // Past the search bound: "not decided", never "no layout".
+  try {
+    (void)left_inverse(L("(5,5):(70,110)"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_EQ(e.condition().rfind("not decided for A with offsets up to 720 > 256", 0), 0u)
+        << e.what();
+  }
+  // Not injective, with the two indices that collide.
+  try {
+    (void)left_inverse(L("(3,3):(1,2)"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("A is not injective"), std::string::npos) << e.what();
+  }
+}

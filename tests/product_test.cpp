@@ -127,6 +127,23 @@ TEST(LogicalProduct, CompactBlocksTileCompactly) {
   }
 }
 
+TEST(LogicalProduct, CopiesOfAnyStride) {
+  // issue 12: the copies C o B need the exact construction or per-leaf signs.
+  for (const char* b : {"2:33", "(3,2):(2,-1)", "(2,2):(-3,-7)"}) {
+    for (const char* a : {"2:1", "4:1"}) {
+      Layout r;
+      ASSERT_NO_THROW(r = logical_product(L(a), L(b))) << a << " x " << b;
+      EXPECT_TRUE(IsLogicalProduct(L(a), L(b), r)) << a << " x " << b << " = " << str(r);
+    }
+  }
+  EXPECT_EQ(logical_product(L("2:8"), L("2:33")), L("(2,2):(8,65)"));
+  EXPECT_EQ(logical_product(L("2:1"), L("(3,2):(2,-1)")), L("(2,(3,2)):(1,(4,-2))"));
+  EXPECT_TRUE(
+      IsLogicalProduct(L("2:8"), L("(3,2):(2,-1)"), logical_product(L("2:8"), L("(3,2):(2,-1)"))));
+  EXPECT_TRUE(
+      IsLogicalProduct(L("(2,2):(1,4)"), L("2:33"), logical_product(L("(2,2):(1,4)"), L("2:33"))));
+}
+
 TEST(LogicalProduct, Refusals) {
   // Interleaved A has no complement.
   EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(2,2):(2,3)"), L("4:1")); },

@@ -113,6 +113,17 @@ cli_case(check.arity RC 2 STDERR "^error: COMP-TILE takes 2 operand" ARGS check 
 cli_case(check.malformed RC 2 STDERR "^error: " ARGS check COAL-FN "(2,3:(1,3)")
 cli_case(check.unknown_mutant RC 2 STDERR "^error: no mutant" ARGS check COAL-FN --mutant x 4:1)
 
+# refusals: how often each operation refuses, judged by the completeness laws;
+# the library refuses nothing needlessly, an over-refusing mutant is caught.
+cli_case(refusals.library RC 0
+         STDOUT "~\\| composition \\| admissible \\| 300 \\| [0-9]+ \\([0-9.]+%\\) \\| 0 \\| 0 \\|.*~\\| complement \\| mixed \\| 300 \\|"
+         ARGS refusals --cases 300)
+cli_case(refusals.mutant RC 1
+         STDOUT "~\\| left_inverse \\| admissible \\| 300 \\| [0-9]+ \\([0-9.]+%\\) \\| [1-9][0-9]* \\|"
+         ARGS refusals --cases 300 --mutant left-inverse-refuses-mixed-signs)
+cli_case(refusals.unknown_mutant RC 2 STDERR "^error: no mutant" ARGS refusals --mutant x)
+cli_case(refusals.bad_cases RC 2 STDERR "^error: --cases" ARGS refusals --cases 0)
+
 # selftest: the laws against every mutant; every one must be killed and the
 # control must survive.
 cli_case(selftest.all RC 0

@@ -88,7 +88,8 @@ int64_t max_residue(int64_t s, int64_t d, int64_t p) {
 
 // The leaves of B provably add up without a carry across any boundary of A,
 // so that A(sum of leaf images) = sum of A(leaf image): A is one linear mode,
-// or the moving leaves have one sign and, for every prefix product P of A's
+// or B's values stay inside A's first mode (|B| < a_0), or the moving leaves
+// have one sign and, for every prefix product P of A's
 // bounded modes, their largest residues mod P (of |d|) sum below P. Returns
 // false where this is not proven (then *why, if given, says why).
 bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
@@ -100,15 +101,16 @@ bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
     (m.d > 0 ? positive : negative) = true;
   }
   if (moving < 2 || a.size() == 1) return true;  // nothing to carry into, or A linear
+  int64_t max_value = 0;                         // the largest |value| of B and of its partial sums
+  for (const Mode& m : leaves)
+    if (m.s != 1 && m.d != 0)
+      max_value = checked::add(max_value, checked::mul(m.s - 1, checked::abs(m.d)));
+  if (max_value < a[0].s) return true;  // A(x) = x*e_0 for |x| < a_0: linear on all of B
   if (positive && negative) {
     if (why) *why = "B has modes of both signs";
     return false;
   }
   // One sign: A(-x) = -A(x), so the leaves of -B carry exactly when those of B do.
-  int64_t max_value = 0;  // largest |value| of B
-  for (const Mode& m : leaves)
-    if (m.s != 1 && m.d != 0)
-      max_value = checked::add(max_value, checked::mul(m.s - 1, checked::abs(m.d)));
   int64_t p = 1;
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
     if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return true;  // no carry possible
