@@ -17,7 +17,9 @@
 #include "layout/composition.hpp"
 #include "layout/divide.hpp"
 #include "layout/error.hpp"
+#include "layout/inverse.hpp"
 #include "layout/notation.hpp"
+#include "layout/product.hpp"
 
 namespace {
 
@@ -108,6 +110,22 @@ void BM_LogicalDivide(benchmark::State& state, const char* a_text, const char* b
   run(state, [&] { return layout::logical_divide(a, b); });
 }
 
+void BM_LogicalProduct(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Layout b = layout::parse_layout(b_text);
+  run(state, [&] { return layout::logical_product(a, b); });
+}
+
+void BM_LeftInverse(benchmark::State& state, const char* a_text) {
+  const Layout a = layout::parse_layout(a_text);
+  run(state, [&] { return layout::left_inverse(a); });
+}
+
+void BM_RefusedLeftInverse(benchmark::State& state, const char* a_text) {
+  const Layout a = layout::parse_layout(a_text);
+  run_refusal(state, [&] { return layout::left_inverse(a); });
+}
+
 // name/args in CuTe notation; the median of kRepetitions runs is reported.
 template <class... Args>
 void add(const std::string& name, Args&&... args) {
@@ -148,6 +166,22 @@ int register_all() {
       "(8:2,(2,2):(1,8))");
   add("logical_divide/((4,8),(2,16)):((2,64),(1,8))/4:2", BM_LogicalDivide,
       "((4,8),(2,16)):((2,64),(1,8))", "4:2");
+  // issue 12: answers that need more than the symbolic walk. Per-leaf signs and
+  // the one-sign carry check (symbolic); the exact construction on the
+  // definition (a leaf the walk cannot settle; a carry check over B's domain);
+  // copies of a non-dividing stride; the left inverse's search.
+  add("composition/(8,3):(5,1)o(2,4):(-4,-1)", BM_Composition, "(8,3):(5,1)", "(2,4):(-4,-1)");
+  add("composition/(2,8):(8,1)o4:5/exact-leaf", BM_Composition, "(2,8):(8,1)", "4:5");
+  add("composition/(2,5):(0,1)o(2,2):(5,-1)/exact-sum", BM_Composition, "(2,5):(0,1)",
+      "(2,2):(5,-1)");
+  add("logical_product/2:8x2:33/exact-leaf", BM_LogicalProduct, "2:8", "2:33");
+  add("logical_product/(2,2):(1,4)x(4,2):(2,1)", BM_LogicalProduct, "(2,2):(1,4)", "(4,2):(2,1)");
+  add("left_inverse/(4,2):(2,1)/chain-rule", BM_LeftInverse, "(4,2):(2,1)");
+  add("left_inverse/(2,8):(5,4)/search", BM_LeftInverse, "(2,8):(5,4)");
+  add("left_inverse/(4,2):(3,-2)/search", BM_LeftInverse, "(4,2):(3,-2)");
+  add("refusal/left_inverse/(5,5):(7,11)/search-none", BM_RefusedLeftInverse, "(5,5):(7,11)");
+  add("refusal/composition/(4,6,8):(2,3,5)o6:3/exact-leaf-none", BM_RefusedComposition,
+      "(4,6,8):(2,3,5)", "6:3");
   // refusals: a carry across A's boundary (the no-carry check, deep in the
   // walk); a tiler whose complement refuses, inside a by-mode divide (two
   // context levels: "mode 0: complement(...): "); an offset past int64 (a

@@ -135,6 +135,23 @@ bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
   return true;
 }
 
+// Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1 merged
+// when d1 = s0*d0 (coalesce_modes on the tail, without a copy).
+void coalesce_tail(Modes& m, std::size_t first) {
+  std::size_t w = first;
+  for (std::size_t k = first; k < m.size(); ++k) {
+    const Mode cur = m[k];
+    if (cur.s == 1) continue;
+    int64_t end;
+    if (w > first && !__builtin_mul_overflow(m[w - 1].s, m[w - 1].d, &end) && end == cur.d) {
+      m[w - 1].s = checked::mul(m[w - 1].s, cur.s);
+      continue;
+    }
+    m[w++] = cur;
+  }
+  m.resize(w);
+}
+
 std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
 
 }  // namespace
@@ -144,24 +161,22 @@ namespace detail {
 void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
   out.modes.clear();
   out.ends.clear();
-  Modes m;
   for (std::size_t k = 0; k < leaves.size(); ++k) {
-    m.clear();
-    if (compose_leaf(a, leaves[k].s, leaves[k].d, m, nullptr)) {
-      m = coalesce_modes(m);
+    const std::size_t first = out.modes.size();
+    if (compose_leaf(a, leaves[k].s, leaves[k].d, out.modes, nullptr)) {
+      coalesce_tail(out.modes, first);
     } else {
-      m.clear();
+      out.modes.resize(first);
       const int64_t s = leaves[k].s;
       if (s > kExactLimit) {
         std::string why;
-        compose_leaf(a, s, leaves[k].d, m, &why);
+        compose_leaf(a, s, leaves[k].d, out.modes, &why);
         refuse("not decided for a mode of B of size " + std::to_string(s) + " > " + size_limit() +
                " where no symbolic rule applies: " + why);
       }
-      compose_exact_leaf(a, s, leaves[k].d, m);
+      compose_exact_leaf(a, s, leaves[k].d, out.modes);
     }
-    if (m.empty()) m.push_back({1, 0});
-    out.modes.append(m.data(), m.size());
+    if (out.modes.size() == first) out.modes.push_back({1, 0});
     out.ends.push_back(static_cast<int32_t>(out.modes.size()));
   }
   if (no_carry(a, leaves, nullptr)) return;

@@ -264,7 +264,7 @@ Outcome cpl_complete(const Algebra& alg, const std::vector<Arg>& args) {
     r = alg.complement(a, m);
   } catch (const Error& e) {
     const char* wrong = nullptr;
-    if (says(e, "cotarget") && m >= 1) wrong = "the cotarget is >= 1";
+    if (says(e, "cotarget must be") && m >= 1) wrong = "the cotarget is >= 1";
     if (says(e, "negative strides") && !negative)
       wrong = "no mode of size > 1 has a negative stride";
     if (says(e, "interleaves") && !negative && oracle::chain(a).ordered)
