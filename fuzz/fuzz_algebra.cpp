@@ -87,14 +87,16 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kCoalesceProfile, {"COAL-MODE"}},
       {kFilter, {"FILTER-IMAGE"}},
       {kComposition,
-       {"COMP-FN", "COMP-COMPAT", "COMP-ID", "COMP-LINEAR", "COMP-REFUSE", "COMP-ASSOC"}},
+       {"COMP-FN", "COMP-COMPAT", "COMP-ID", "COMP-LINEAR", "COMP-REFUSE", "COMP-ASSOC",
+        "COMP-COMPLETE"}},
       {kCompositionTiler, {"COMP-TILER"}},
-      {kComplement, {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND"}},
-      {kRightInverse, {"RINV-FN", "RINV-MAX"}},
-      {kLeftInverse, {"LINV-FN"}},
-      {kLogicalDivide, {"LDIV-DEF", "LDIV-PERM", "COMP-REFUSE"}},
+      {kComplement,
+       {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND", "CPL-COMPLETE"}},
+      {kRightInverse, {"RINV-FN", "RINV-MAX", "RINV-COMPLETE"}},
+      {kLeftInverse, {"LINV-FN", "LINV-COMPLETE"}},
+      {kLogicalDivide, {"LDIV-DEF", "LDIV-PERM", "COMP-REFUSE", "DIV-COMPLETE"}},
       {kDivides, {"DIV-REGROUP"}},
-      {kLogicalProduct, {"LPROD-DEF", "PROD-SIZE"}},
+      {kLogicalProduct, {"LPROD-DEF", "PROD-SIZE", "PROD-COMPLETE"}},
       {kProducts, {"PROD-REGROUP", "PROD-SIZE"}},
       {kBlockedProduct, {"BLOCKED-DEF", "PROD-SIZE"}},
       {kRakedProduct, {"RAKED-DEF", "PROD-SIZE"}},
@@ -525,7 +527,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("B", b);
       ctx.add("C", c);
       call("composition", ctx, [&] { return alg.composition(a, b); });
-      for (const char* id : {"COMP-FN", "COMP-COMPAT", "COMP-LINEAR", "COMP-REFUSE"})
+      for (const char* id :
+           {"COMP-FN", "COMP-COMPAT", "COMP-LINEAR", "COMP-REFUSE", "COMP-COMPLETE"})
         run_law(id, a, b);
       run_law("COMP-ID", a);
       run_law("COMP-ASSOC", a, b, c);
@@ -546,7 +549,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       call("complement", ctx, [&] { return alg.complement(a, m); });
       // The default cotarget cosize(filter(A)): CPL-EXACT checks complement(A) too.
       call("complement (default)", ctx, [&] { return alg.complement(a); });
-      for (const char* id : {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND"})
+      for (const char* id :
+           {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND", "CPL-COMPLETE"})
         run_law(id, a, m);
       finish();
       break;
@@ -555,11 +559,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       call("right_inverse", ctx, [&] { return alg.right_inverse(a); });
       run_law("RINV-FN", a);
       run_law("RINV-MAX", a);
+      run_law("RINV-COMPLETE", a);
       finish();
       break;
     case kLeftInverse:
       call("left_inverse", ctx, [&] { return alg.left_inverse(a); });
       run_law("LINV-FN", a);
+      run_law("LINV-COMPLETE", a);
       finish();
       break;
     case kLogicalDivide: {
@@ -573,6 +579,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       run_law("LDIV-DEF", a, AsTiler{&b});
       run_law("LDIV-PERM", a, b);
       run_law("COMP-REFUSE", a, b);
+      run_law("DIV-COMPLETE", a, b);
       finish();
       break;
     }
@@ -601,6 +608,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         run_law("PROD-REGROUP", a, t);
       }
       run_law("PROD-SIZE", a, b);
+      if (op == kLogicalProduct) run_law("PROD-COMPLETE", a, b);
       finish();
       break;
     }
@@ -616,6 +624,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         run_law("RAKED-DEF", a, b);
       }
       run_law("PROD-SIZE", a, b);
+      if (op == kLogicalProduct) run_law("PROD-COMPLETE", a, b);
       finish();
       break;
     }

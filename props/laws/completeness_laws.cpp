@@ -144,6 +144,7 @@ Outcome prod_complete(const Algebra& alg, const std::vector<Arg>& args, std::siz
     Tiler t(b);
     std::string why;
     std::optional<Layout> w;
+    if (part.underscore && rank < 1) return vacuous("A has no mode for `_`");
     if (!part.underscore) {
       w = product_answer(a, b, why);
     } else if (rank == 1) {
