@@ -148,10 +148,14 @@ TEST(LogicalProduct, Refusals) {
   // Interleaved A has no complement.
   EXPECT_TRUE(oracle::RefusedWith([] { return logical_product(L("(2,2):(2,3)"), L("4:1")); },
                                   "logical_product"));
-  // `_` keeps the mode (one copy of it: the copies are 1:0 in the zipped form).
+  // `_` keeps the mode.
   EXPECT_EQ(logical_product(L("(4,4):(1,4)"), T("<_,2:1>")), L("(4,(4,2)):(1,(4,1))"));
   EXPECT_EQ(logical_product(L("3:4"), T("<_>")), L("(3):(4)"));
-  EXPECT_EQ(zipped_product(L("(4,4):(1,4)"), T("<_,2:1>")), L("((4,4),(1,2)):((1,4),(0,1))"));
+  // zipped/tiled: as in CuTe (zip2_by), the kept mode must be a (block, copies) pair.
+  EXPECT_EQ(zipped_product(L("((2,2),4):((1,2),4)"), T("<_,2:1>")),
+            L("((2,4),(2,2)):((1,4),(2,1))"));
+  EXPECT_TRUE(oracle::RefusedWith([] { return zipped_product(L("(4,4):(1,4)"), T("<_,2:1>")); },
+                                  "zipped_product"));
   // pycute truncates here; C++ rejects: refused or correct.
   Layout a = L("(4,3,4):(48,3,12)"), b = L("8:1");
   try {

@@ -40,7 +40,13 @@ detail::Split split_product(const Layout& a, const Tiler& b) {
     case Tiler::Kind::layout:
       return {a, copies_of(a, b.layout)};
     case Tiler::Kind::underscore:
-      return {a, Layout()};  // one copy: A itself with the copies 1:0
+      // CuTe (zip2_by): `_` keeps the mode, which must already be a (block,
+      // copies) pair.
+      if (!a.shape().is_tuple() || a.rank() != 2)
+        refuse("'_' in a zipped or tiled product tiler takes the mode " + to_string(a) +
+               " as an already split (block, copies) pair, as CuTe does; it has rank " +
+               std::to_string(a.rank()) + ", not 2");
+      return {a[0], a[1]};
     case Tiler::Kind::tuple:
       break;
   }

@@ -72,12 +72,16 @@ rc::Gen<std::pair<Layout, Layout>> answerable_composition() {
         Leaves bm = *small_leaves(3, 4, -12, 0);
         return std::make_pair(a, flat_layout(bm, false));
       }
-      case 2: {  // A = (a0, n):(0 or e0, e1), B = s:d past a0 with d not dividing a0
-        const int64_t a0 = *g::inRange<int64_t>(2, 7);
-        const Leaves am{{a0, *g::inRange<int64_t>(0, 3)}, {*g::inRange<int64_t>(2, 9), 1}};
-        int64_t d = *g::inRange<int64_t>(2, 3 * a0);
+      case 2: {  // A = (a0, n):(e0, e1), B = s:d past a0 with d not dividing a0
+        // (below a0 as often as above: CuTe's weak test lets d < a0 through)
+        const int64_t a0 = *g::inRange<int64_t>(3, 9);
+        const Leaves am{{a0, *g::inRange<int64_t>(0, 4)},
+                        {*g::inRange<int64_t>(2, 9), *g::inRange<int64_t>(1, 9)}};
+        int64_t d = *g::arbitrary<bool>() ? *g::inRange<int64_t>(2, a0)
+                                          : *g::inRange<int64_t>(a0 + 1, 3 * a0);
         if (d % a0 == 0 || a0 % d == 0) d = a0 + 1;
-        return std::make_pair(flat_layout(am, false), Layout(*g::inRange<int64_t>(2, 7), d));
+        const int64_t past = (a0 + d - 1) / d + 1;  // long enough to run past A's first mode
+        return std::make_pair(flat_layout(am, false), Layout(past + *g::inRange<int64_t>(0, 5), d));
       }
       default:  // small random pairs: answerable or not
         return std::make_pair(*small_layout(3, 6, -6, 12), *small_layout(3, 5, -12, 12));

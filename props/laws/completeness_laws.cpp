@@ -120,7 +120,8 @@ std::optional<Layout> product_answer(const Layout& a, const Layout& b, std::stri
 }
 
 // PROD-COMPLETE parts: logical_product(A, B), logical_product(A, <_, B>)
-// (<_> for rank-1 A: `_` keeps the mode) and zipped_product(A, <_, B>).
+// (<_> for rank-1 A: `_` keeps the mode) and zipped_product(A, <_, B>) (as in
+// CuTe, the `_` mode must be a rank-2 (block, copies) pair; else no answer).
 struct ProductPart {
   const char* name;
   const char* op;
@@ -153,6 +154,11 @@ Outcome prod_complete(const Algebra& alg, const std::vector<Arg>& args, std::siz
     } else {
       t = Tiler::tuple({Tiler::underscore(), Tiler(b)});
       w = product_answer(oracle::mode(a, 1), b, why);
+    }
+    if (std::string(part.op) == "zipped_product" &&
+        (!oracle::mode(a, 0).shape().is_tuple() || oracle::rank(oracle::mode(a, 0).shape()) != 2)) {
+      w.reset();  // CuTe's zip2_by: the `_` mode must be a (block, copies) pair
+      why = "`_` in a zipped product tiler needs a mode of rank 2";
     }
     Layout r;
     try {

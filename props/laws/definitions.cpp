@@ -236,8 +236,14 @@ Halves product_halves(const Layout& a, const Tiler& t, int64_t limit) {
       return {table_of(a, limit), compose_table(c, b, limit), modes_of(a, false),
               modes_of(b, true)};
     }
-    case Tiler::Kind::underscore:  // the mode alone, one copy
-      return {table_of(a, limit), unit_table(), modes_of(a, false), {{1}}};
+    case Tiler::Kind::underscore: {  // CuTe's zip2_by: the kept mode is a (block, copies) pair
+      if (!a.shape().is_tuple() || rank_of(a) != 2)
+        throw NotDefined{"`_` in a zipped/tiled product tiler needs a mode of rank 2, not " +
+                         show(a)};
+      const Layout block = oracle::mode(a, 0), copies = oracle::mode(a, 1);
+      return {table_of(block, limit), table_of(copies, limit), modes_of(block, false),
+              modes_of(copies, false)};
+    }
     case Tiler::Kind::tuple:
       break;
   }
