@@ -139,7 +139,7 @@ Layout left_inverse_impl(const Layout& a) {
   if (r.kind == detail::LeftInverseResult::found) return r.inverse;
   if (r.kind == detail::LeftInverseResult::undecided)
     refuse("not decided: the search for a left inverse over the offsets up to " +
-           std::to_string(max_abs) + " needs values past 128 bits (" + why + ")");
+           std::to_string(max_abs) + " needs values past 2^50 (" + why + ")");
   refuse(
       "no layout inverts A: no layout L has L(A(i)) = i for every i (an exhaustive search "
       "over the layouts on the offsets up to " +

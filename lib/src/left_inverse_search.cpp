@@ -29,7 +29,9 @@ namespace layout::detail {
 namespace {
 
 __extension__ typedef __int128 wide;
-constexpr wide kWideBound = wide{1} << 100;  // past this, the search gives up (undecided)
+// Past this (entries of U or an unknown), the search gives up on the chain
+// (undecided): rows hold values <= 256, so every product stays far below 2^127.
+constexpr wide kWideBound = wide{1} << 50;
 
 struct Search {
   const std::vector<int64_t>& x;  // A(i), i < size(A)
@@ -73,6 +75,10 @@ struct Search {
       if (r < c && h[r] != 0) {
         if (rem % h[r] != 0) return false;
         y[r] = rem / h[r];
+        if (y[r] > kWideBound || y[r] < -kWideBound) {
+          undecided = true;
+          return false;
+        }
         ++r;
       } else if (rem != 0) {
         return false;
