@@ -59,7 +59,7 @@ struct LeftInverseResult {
 };
 LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max_abs);
 // Offsets up to which left_inverse searches.
-inline constexpr int64_t kInverseSearchLimit = 256;
+inline constexpr int64_t kInverseSearchLimit = 4096;
 
 // The coalesced modes of complement(A, cotarget) for A's flat modes `a`.
 Modes complement_modes(const Modes& a, int64_t cotarget);

@@ -28,8 +28,8 @@ namespace {
 using namespace util;
 
 // The library decides composition for every B of at most this many indices
-// (docs/SEMANTICS.md) and left_inverse for offsets up to 256: "not decided"
-// is honest only past these.
+// (docs/SEMANTICS.md) and left_inverse for offsets up to 4096 (the oracle
+// decides up to 256): "not decided" is honest only past these.
 constexpr int64_t kComposeDecided = int64_t{1} << 16;
 constexpr int64_t kInverseDecided = 256;
 
