@@ -40,6 +40,9 @@ bool says(const Error& e, const char* text) {
 // Operands near the int64 edge: the library's checked arithmetic may refuse
 // an intermediate there (NO-OVERFLOW and COMP-EDGE judge those).
 bool near_edge(const Layout& l) { return cosize(l) > (i128{1} << 40); }
+bool near_edge(const Layout& a, const Layout& b) {
+  return !representable(a) || !representable(b) || near_edge(a) || near_edge(b);
+}
 
 // The values of x o y on y's domain, nullopt where one passes int64 (no
 // layout answers then). Throws TooLarge past limit().
@@ -88,8 +91,7 @@ Outcome must_refuse(const std::string& law, const std::vector<Arg>& args, const 
 Outcome comp_complete(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (!representable(a) || !representable(b) || near_edge(a) || near_edge(b))
-    return vacuous("near the int64 edge");
+  if (near_edge(a, b)) return vacuous("near the int64 edge");
   const auto w = composed_answer(a, b, b.shape());
   Layout r;
   try {
@@ -137,8 +139,7 @@ Outcome prod_complete(const Algebra& alg, const std::vector<Arg>& args, std::siz
                       std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (!representable(a) || !representable(b) || near_edge(a) || near_edge(b))
-    return vacuous("near the int64 edge");
+  if (near_edge(a, b)) return vacuous("near the int64 edge");
   return each_part(first, last, [&](std::size_t p) -> Outcome {
     const ProductPart& part = kProductParts[p];
     const int rank = oracle::rank(a.shape());
@@ -180,8 +181,7 @@ Outcome div_complete(const Algebra& alg, const std::vector<Arg>& args, std::size
                      std::size_t last) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
-  if (!representable(a) || !representable(b) || near_edge(a) || near_edge(b))
-    return vacuous("near the int64 edge");
+  if (near_edge(a, b)) return vacuous("near the int64 edge");
   const auto n = oracle::size(a);
   if (!n) return vacuous("size(A) past int64");
   const auto c = oracle::complement(b, *n);
