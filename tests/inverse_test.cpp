@@ -292,3 +292,25 @@ TEST(LeftInverse, NoLayoutClaimsAreTrue) {
     EXPECT_NE(e.condition().find("A is not injective"), std::string::npos) << e.what();
   }
 }
+
+// The differential of issue 12 (27,000 random cases) found these: the search
+// once gave up on them (an overflow bound too tight), and a non-injective A
+// past the search bound got "not decided" instead of the true reason.
+TEST(LeftInverse, DecidedOnceOverflowIsChecked) {
+  for (const char* s : {"(8,3,8):(-192,8,3)", "((7),(5),7):((-245),(5),70)",
+                        "((6,4,2),4):((-384,30,18),40)", "((8),4,4):((-384),-4,64)"}) {
+    try {
+      (void)left_inverse(L(s));
+      FAIL() << s << " accepted";
+    } catch (const layout::Error& e) {
+      EXPECT_EQ(e.condition().rfind("no layout inverts A", 0), 0u) << e.what();
+    }
+  }
+  try {
+    (void)left_inverse(L("(4,(8),(1,8)):(-32,(1280),(64,64))"));
+    FAIL() << "accepted";
+  } catch (const layout::Error& e) {
+    EXPECT_NE(e.condition().find("A is not injective: A(1) = A(35) = -32"), std::string::npos)
+        << e.what();
+  }
+}

@@ -52,7 +52,7 @@ void check_additive(const Modes& a, const Modes& leaves);
 // left_inverse_search.cpp: a left inverse of the layout with the values x
 // (A(i) for i < size(A), distinct, |x_i| <= max_abs, max_abs >= 1), found by an
 // exact search over every layout (the decision is exact; undecided only where
-// intermediate values pass 2^50 or an int64 stride would not hold the answer).
+// intermediate values pass 2^125 or an int64 stride would not hold the answer).
 struct LeftInverseResult {
   enum Kind { found, none, undecided } kind;
   Layout inverse;

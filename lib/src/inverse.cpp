@@ -115,31 +115,34 @@ Layout left_inverse_impl(const Layout& a) {
   for (const Mode& x : flat_modes(a))
     if (x.s > 1 && x.d == 0)
       refuse("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
-  // No symbolic rule: the exact search over the offsets [-X, X].
+  // No symbolic rule: the exact search over the offsets [-X, X]. First
+  // injectivity, which is cheap to decide even past the search's bound.
   const int64_t max_abs = std::max(pos_sum, neg_sum);
-  const std::string limit = std::to_string(detail::kInverseSearchLimit);
-  if (max_abs > detail::kInverseSearchLimit)
-    refuse("not decided for A with offsets up to " + std::to_string(max_abs) + " > " + limit +
-           " where no symbolic rule applies: " + why);
-  const int64_t n = a.size();  // injective A has at most 2X + 1 offsets
-  if (n > 2 * max_abs + 1)
+  const int64_t n = a.size();
+  if (max_abs < INT64_MAX / 2 && n > 2 * max_abs + 1)  // injective A has at most 2X + 1 offsets
     refuse("A is not injective: its " + std::to_string(n) + " indices take at most " +
            std::to_string(2 * max_abs + 1) + " offsets");
-  std::vector<int64_t> x(static_cast<std::size_t>(n));
-  for (int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = a(i);
-  std::vector<std::pair<int64_t, int64_t>> sorted(static_cast<std::size_t>(n));
-  for (int64_t i = 0; i < n; ++i)
-    sorted[static_cast<std::size_t>(i)] = {x[static_cast<std::size_t>(i)], i};
-  std::sort(sorted.begin(), sorted.end());
-  for (std::size_t k = 1; k < sorted.size(); ++k)
-    if (sorted[k].first == sorted[k - 1].first)
-      refuse("A is not injective: A(" + std::to_string(sorted[k - 1].second) + ") = A(" +
-             std::to_string(sorted[k].second) + ") = " + std::to_string(sorted[k].first));
+  std::vector<int64_t> x;
+  if (max_abs < INT64_MAX && n <= detail::kExactLimit) {
+    x.resize(static_cast<std::size_t>(n));
+    for (int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = a(i);
+    std::vector<std::pair<int64_t, int64_t>> sorted(static_cast<std::size_t>(n));
+    for (int64_t i = 0; i < n; ++i)
+      sorted[static_cast<std::size_t>(i)] = {x[static_cast<std::size_t>(i)], i};
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t k = 1; k < sorted.size(); ++k)
+      if (sorted[k].first == sorted[k - 1].first)
+        refuse("A is not injective: A(" + std::to_string(sorted[k - 1].second) + ") = A(" +
+               std::to_string(sorted[k].second) + ") = " + std::to_string(sorted[k].first));
+  }
+  if (max_abs > detail::kInverseSearchLimit)
+    refuse("not decided for A with offsets up to " + std::to_string(max_abs) + " > " +
+           std::to_string(detail::kInverseSearchLimit) + " where no symbolic rule applies: " + why);
   const detail::LeftInverseResult r = detail::left_inverse_search(x, max_abs);
   if (r.kind == detail::LeftInverseResult::found) return r.inverse;
   if (r.kind == detail::LeftInverseResult::undecided)
     refuse("not decided: the search for a left inverse over the offsets up to " +
-           std::to_string(max_abs) + " needs values past 2^50 (" + why + ")");
+           std::to_string(max_abs) + " needs values past 2^125 (" + why + ")");
   refuse(
       "no layout inverts A: no layout L has L(A(i)) = i for every i (an exhaustive search "
       "over the layouts on the offsets up to " +

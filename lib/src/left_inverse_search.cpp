@@ -30,10 +30,39 @@ namespace layout::detail {
 namespace {
 
 __extension__ typedef __int128 wide;
-// Past this (entries of U or an unknown), the search gives up on the chain
-// (undecided): rows hold values <= 4096 and at most 13 columns, so every
-// product and sum stays below 2^120.
-constexpr wide kWideBound = wide{1} << 50;
+__extension__ typedef unsigned __int128 uwide;
+
+// 128-bit arithmetic that keeps every value within 2^125 in magnitude and
+// records when a result would not (the search then gives up on the chain:
+// undecided). No compiler builtin: clang lowers a 128-bit overflow check to a
+// compiler-rt call that libgcc lacks.
+struct Wide {
+  static constexpr uwide kBound = uwide{1} << 125;
+  bool overflow = false;
+  static uwide mag(wide a) {
+    return a < 0 ? uwide{0} - static_cast<uwide>(a) : static_cast<uwide>(a);
+  }
+  wide fit(uwide m, bool negative) {
+    if (m > kBound) {
+      overflow = true;
+      return 0;
+    }
+    return negative ? -static_cast<wide>(m) : static_cast<wide>(m);
+  }
+  wide mul(wide a, wide b) {
+    const uwide ma = mag(a), mb = mag(b);
+    if (ma != 0 && mb > kBound / ma) {
+      overflow = true;
+      return 0;
+    }
+    return fit(ma * mb, (a < 0) != (b < 0));
+  }
+  wide add(wide a, wide b) {  // |a|, |b| <= 2^125: the sum fits in 127 bits
+    const wide r = a + b;
+    return fit(mag(r), r < 0);
+  }
+  wide sub(wide a, wide b) { return add(a, -b); }
+};
 
 struct Search {
   const std::vector<int64_t>& x;  // A(i), i < size(A)
@@ -49,10 +78,12 @@ struct Search {
     std::vector<wide> u(c * c, 0);  // U, column-major: u[col * c + row]
     for (std::size_t k = 0; k < c; ++k) u[k * c + k] = 1;
     std::vector<wide> y(c, 0), row(c), h(c);
+    Wide w;
     std::size_t r = 0;                                              // pivots so far: y[0..r) fixed
     auto add_col = [&](std::size_t to, std::size_t from, wide q) {  // col_to -= q * col_from
-      for (std::size_t k = 0; k < c; ++k) u[to * c + k] -= q * u[from * c + k];
-      h[to] -= q * h[from];
+      for (std::size_t k = 0; k < c; ++k)
+        u[to * c + k] = w.sub(u[to * c + k], w.mul(q, u[from * c + k]));
+      h[to] = w.sub(h[to], w.mul(q, h[from]));
     };
     auto swap_col = [&](std::size_t a, std::size_t b) {
       for (std::size_t k = 0; k < c; ++k) std::swap(u[a * c + k], u[b * c + k]);
@@ -63,43 +94,38 @@ struct Search {
       for (std::size_t k = 0; k < c; ++k) row[k] = (x[i] < 0 ? -1 : 1) * (v / chain[k]);
       for (std::size_t col = 0; col < c; ++col) {
         wide t = 0;
-        for (std::size_t k = 0; k < c; ++k) t += row[k] * u[col * c + k];
+        for (std::size_t k = 0; k < c; ++k) t = w.add(t, w.mul(row[k], u[col * c + k]));
         h[col] = t;
       }
-      for (std::size_t j = r + 1; j < c; ++j) {  // Euclid: one nonzero left at column r
-        while (h[j] != 0) {
+      for (std::size_t j = r + 1; j < c && !w.overflow; ++j) {  // Euclid: one nonzero at column r
+        while (h[j] != 0 && !w.overflow) {
           add_col(r, j, h[r] / h[j]);
           swap_col(r, j);
         }
       }
       wide rem = static_cast<wide>(i);
-      for (std::size_t col = 0; col < r; ++col) rem -= h[col] * y[col];
+      for (std::size_t col = 0; col < r; ++col) rem = w.sub(rem, w.mul(h[col], y[col]));
+      if (w.overflow) {
+        undecided = true;
+        return false;
+      }
       if (r < c && h[r] != 0) {
         if (rem % h[r] != 0) return false;
         y[r] = rem / h[r];
-        if (y[r] > kWideBound || y[r] < -kWideBound) {
-          undecided = true;
-          return false;
-        }
         ++r;
       } else if (rem != 0) {
         return false;
       }
-      for (wide e : u)
-        if (e > kWideBound || e < -kWideBound) {
-          undecided = true;
-          return false;
-        }
     }
     // f = U y, then the strides e_k.
     Modes m;
     wide e_prev = 0;
     for (std::size_t k = 0; k < c; ++k) {
       wide f = 0;
-      for (std::size_t col = 0; col < r; ++col) f += u[col * c + k] * y[col];
+      for (std::size_t col = 0; col < r; ++col) f = w.add(f, w.mul(u[col * c + k], y[col]));
       const wide radix = k == 0 ? 0 : chain[k] / chain[k - 1];
-      const wide e = f + radix * e_prev;
-      if (e > INT64_MAX || e < INT64_MIN) {
+      const wide e = w.add(f, w.mul(radix, e_prev));
+      if (w.overflow || e > INT64_MAX || e < INT64_MIN) {
         undecided = true;
         return false;
       }
