@@ -229,8 +229,20 @@ TEST(DivideRegroupings, TiledRankOneGroup) {
   EXPECT_TRUE(SameFunctionAndModes(r, L("(((8,2)),1):(((2,1)),0)"))) << str(r);
 }
 
+TEST(DivideRegroupings, UnderscoreOnARankTwoModeIsCuTesPair) {
+  // CuTe's zip2_by: `_` keeps the mode, and a rank-2 mode is already (tile, rest):
+  // zipped_divide(((4,2),8):((1,4),8), <_,2:1>) has the tile (4:1, 8:8 o 2:1) and
+  // the rest (2:4, 8:8 o complement(2:1, 8) = 4:16).
+  const Layout a = L("((4,2),8):((1,4),8)");
+  EXPECT_EQ(zipped_divide(a, T("<_,2:1>")), L("((4,2),(2,4)):((1,8),(4,16))"));
+  EXPECT_EQ(tiled_divide(a, T("<_,2:1>")), L("((4,2),2,4):((1,8),4,16)"));
+  EXPECT_EQ(flat_divide(a, T("<_,2:1>")), L("(4,2,2,4):(1,8,4,16)"));
+  EXPECT_EQ(zipped_divide(a, T("_")), a);  // A itself is the pair
+}
+
 TEST(DivideRegroupings, UnderscoreInZippedTiler) {
-  // `_` is the tile 1:0 with the whole mode as the rest (SEMANTICS.md).
+  // Any other mode (C++ does not compile these): the tile 1:0 with the whole
+  // mode as the rest (pycute; SEMANTICS.md).
   Layout a = L("(8,6):(1,8)");
   Layout z = zipped_divide(a, T("<_,2:1>"));
   EXPECT_EQ(oracle::size(z), oracle::size(a));

@@ -50,7 +50,11 @@ Split split_divide(const Layout& a, const Tiler& b) {
       return {d[0], d[1]};
     }
     case Tiler::Kind::underscore:
-      return {Layout(), a};  // the tile 1:0, the whole mode as the rest
+      // CuTe (zip2_by): `_` keeps the mode, and a rank-2 mode is already a
+      // (tile, rest) pair. C++ compiles nothing else; there pycute's rule
+      // applies: the tile 1:0 with the whole mode as the rest.
+      if (a.shape().is_tuple() && a.rank() == 2) return {a[0], a[1]};
+      return {Layout(), a};
     case Tiler::Kind::tuple:
       break;
   }

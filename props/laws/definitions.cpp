@@ -219,8 +219,16 @@ Halves divide_halves(const Layout& a, const Tiler& t, int64_t limit) {
       return {compose_table(a, t.layout, limit), compose_table(a, c, limit),
               modes_of(t.layout, true), modes_of(c, true)};
     }
-    case Tiler::Kind::underscore:  // the tile 1:0, the whole mode as the rest
+    case Tiler::Kind::underscore: {
+      // A rank-2 mode is a (tile, rest) pair (CuTe's zip2_by); any other mode
+      // is the tile 1:0 with the whole mode as the rest (pycute).
+      if (a.shape().is_tuple() && rank_of(a) == 2) {
+        const Layout tile = oracle::mode(a, 0), rest = oracle::mode(a, 1);
+        return {table_of(tile, limit), table_of(rest, limit), modes_of(tile, false),
+                modes_of(rest, false)};
+      }
       return {unit_table(), table_of(a, limit), {{1}}, modes_of(a, false)};
+    }
     case Tiler::Kind::tuple:
       break;
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "mutant_list.hpp"
 #include "plain_ops.hpp"
@@ -339,6 +340,34 @@ public:
   }
 };
 
+// `_` in a zipped/tiled/flat divide tiler on a rank-2 mode read as pycute
+// does (the tile 1:0, the whole mode as the rest) instead of CuTe's (tile,
+// rest) pair: the tiler's top-level `_` on such a mode becomes the layout 1:0.
+class DivideUnderscorePycute : public Algebra {
+public:
+  std::string name() const override { return "divide-underscore-not-a-pair"; }
+  Layout zipped_divide(const Layout& a, const Tiler& t) const override {
+    return layout::zipped_divide(a, pycute_rule(a, t));
+  }
+  Layout tiled_divide(const Layout& a, const Tiler& t) const override {
+    return layout::tiled_divide(a, pycute_rule(a, t));
+  }
+  Layout flat_divide(const Layout& a, const Tiler& t) const override {
+    return layout::flat_divide(a, pycute_rule(a, t));
+  }
+
+private:
+  static Tiler pycute_rule(const Layout& a, const Tiler& t) {
+    if (t.kind != Tiler::Kind::tuple) return t;
+    std::vector<Tiler> e = t.elems;
+    for (std::size_t i = 0; i < e.size() && static_cast<int>(i) < a.rank(); ++i) {
+      const Layout m = a[static_cast<int>(i)];
+      if (e[i].is_underscore() && m.shape().is_tuple() && m.rank() == 2) e[i] = Tiler(Layout());
+    }
+    return Tiler::tuple(std::move(e));
+  }
+};
+
 }  // namespace
 
 std::vector<Mutant> structure_mutants() {
@@ -347,6 +376,10 @@ std::vector<Mutant> structure_mutants() {
        "the walk's stride multiply r*e_j without the overflow check (wraps, may look small)",
        maker<CompositionUncheckedStride>()},
       {"eval-unchecked", "eval", "L(i) summed modulo 2^64, never refused", maker<EvalWraps>()},
+      {"divide-underscore-not-a-pair", "zipped/tiled/flat_divide",
+       "`_` on a rank-2 mode is the tile 1:0 with the mode as the rest (pycute), not CuTe's "
+       "(tile, rest) pair",
+       maker<DivideUnderscorePycute>()},
       {"cosize-unchecked", "cosize", "1 + sum (s-1)|d| modulo 2^64, never refused",
        maker<CosizeWraps>()},
       {"complement-drops-gaps", "complement",
