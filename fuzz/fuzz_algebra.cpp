@@ -106,8 +106,8 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kSwizzle, {"SWZ-LAYOUT"}},
       {kEval,
        {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "COORD-ROUNDTRIP",
-        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE", "FLAT-EVAL", "FLAT-WINDOW",
-        "MAGIC-DIV"}},
+        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "NULLSPACE-DEF", "FLAT-RANGE", "FLAT-EVAL",
+        "FLAT-WINDOW", "MAGIC-DIV"}},
       {kRefusals, {"REFUSE-MSG", "NO-OVERFLOW"}},
       {kNotation, {"NOTE-ROUNDTRIP", "NOTE-CANON", "PARSE-MALFORMED"}},
   };
@@ -674,7 +674,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       attempt("eval", ctx, [&] { (void)alg.eval(a, i); });
       attempt("cosize", ctx, [&] { (void)alg.cosize(a); });
       for (const char* id : {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE",
-                             "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE"})
+                             "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE", "NULLSPACE-DEF"})
         run_law(id, a);
       run_law("FLAT-EVAL", a, i);
       run_law("FLAT-WINDOW", a, i);

@@ -281,6 +281,8 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(2,2):(-2,1)"}}},
       {"RINV-COMPLETE", {{"(4,2):(2,1)"}, {"(65536,65536):(65536,1)"}, {"(2,2,2):(-1,-2,4)"}}},
       {"CPL-COMPLETE", {{"4:2", "12"}, {"(2,2):(2,3)", "8"}, {"4:-1", "8"}, {"4:2", "0"}}},
+      {"NULLSPACE-DEF",
+       {{"(2,(3,4),5):(0,(1,0),0)"}, {"(4,2):(1,4)"}, {"(4,2):(0,4)"}, {"(1,4):(0,0)"}, {"8:0"}}},
       {"RANK-DEPTH", {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(((2),3)):(((1),2))"}}},
       {"FLATTEN-DEF",
        {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(2,(1,(3,4))):(1,(0,(2,6)))"}}},
@@ -599,6 +601,18 @@ struct CplRefusesInterleaving : Algebra {  // a false condition
                         "A is not injective or interleaves");
   }
 };
+struct NullspaceCompact : Algebra {  // the kernel's strides compact over its own shape
+  Layout nullspace(const Layout& a) const override {
+    layout::Modes k;
+    int64_t p = 1;
+    for (const layout::Mode& m : layout::flat_modes(a))
+      if (m.d == 0) {
+        k.push_back({m.s, p});
+        p *= m.s;
+      }
+    return layout::from_modes(k);
+  }
+};
 struct RinvReturnsA : Algebra {
   Layout right_inverse(const Layout& a) const override { return a; }
 };
@@ -880,6 +894,7 @@ const std::vector<Kill>& kills() {
       kill<RinvRefuses>("RINV-COMPLETE", "RinvRefuses", {"(65536,65536):(65536,1)"}),
       kill<CplRefusesInterleaving>("CPL-COMPLETE", "CplRefusesInterleaving", {"4:2", "12"}),
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
+      kill<NullspaceCompact>("NULLSPACE-DEF", "NullspaceCompact", {"(2,3,4):(0,1,0)"}),
       kill<FlattenIsCoalesce>("FLATTEN-DEF", "FlattenIsCoalesce", {"((2,2),3):((1,2),4)"}),
       kill<RightIsLeft>("MAKE-COMPACT", "RightIsLeft", {"(4,2)"}),
       kill<PrefixInclusive>("TUPLE-UTIL", "PrefixInclusive", {"((2,3),4)", "1"}),

@@ -91,6 +91,7 @@ public:
   virtual Layout complement(const Layout& a) const { return layout::complement(a); }
   virtual Layout right_inverse(const Layout& a) const { return layout::right_inverse(a); }
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
+  virtual Layout nullspace(const Layout& a) const { return layout::nullspace(a); }
   virtual Layout logical_divide(const Layout& a, const Tiler& b) const {
     return layout::logical_divide(a, b);
   }

@@ -83,6 +83,9 @@ std::vector<OpSpec> build_table() {
   t.push_back(of_layout("left_inverse", R::layout, [](const Algebra& g, const Args& a) -> Value {
     return g.left_inverse(L(a, 0));
   }));
+  t.push_back(of_layout("nullspace", R::layout, [](const Algebra& g, const Args& a) -> Value {
+    return g.nullspace(L(a, 0));
+  }));
   t.push_back(
       op("make_layout_left", "SHAPE", {K::int_tuple}, 1, R::layout, false,
          [](const Algebra& g, const Args& a) -> Value { return g.make_layout_left(I(a, 0)); }));

@@ -32,6 +32,44 @@ Outcome rank_depth(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
+// NULLSPACE-DEF: nullspace(L) is exactly L's stride-0 leaves, in order, each
+// with its colexicographic position stride (one leaf: s:p; several: the flat
+// tuple; none: 1:0), as CuTe builds it; and, checked pointwise on its own,
+// N(i) lies in [0, size(L)), L(N(i)) = 0 and N is injective.
+Outcome nullspace_def(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  const auto n = oracle::size(l);
+  if (!n) return vacuous("size past int64");
+  Layout r;
+  try {
+    r = alg.nullspace(l);
+  } catch (const Error& e) {
+    return refused("NULLSPACE-DEF", args, "nullspace", e);
+  }
+  Leaves want;
+  i128 position = 1;
+  for (const oracle::Leaf& x : oracle::leaves(l)) {
+    if (x.d == 0) want.push_back({x.s, static_cast<int64_t>(position)});
+    position *= x.s;
+  }
+  const Layout w = oracle::from_leaves(want);
+  if (show(r) != show(w))
+    return fail("NULLSPACE-DEF", args, "nullspace gave " + show(r) + ", expected " + show(w));
+  const auto t = table(r);
+  if (!t) return vacuous("too large for the oracle");
+  const Leaves ll = oracle::leaves(l);
+  for (std::size_t i = 0; i < t->size(); ++i) {
+    const int64_t v = (*t)[i];
+    if (v < 0 || v >= *n || value(ll, v) != 0)
+      return fail("NULLSPACE-DEF", args,
+                  "N(i) = " + std::to_string(v) + " is not an index of L that L maps to 0",
+                  static_cast<int64_t>(i));
+  }
+  if (const auto k = first_repeat(*t))
+    return fail("NULLSPACE-DEF", args, "nullspace is not injective", static_cast<int64_t>(*k));
+  return std::nullopt;
+}
+
 // FLATTEN-DEF: flatten(L) has L's leaves (s, d) in order, depth <= 1, and is
 // the integer layout s:d exactly when L is one.
 Outcome flatten_def(const Algebra& alg, const std::vector<Arg>& args) {
@@ -298,6 +336,13 @@ std::vector<Law> structure_laws() {
        "random nested (depth <= 3), rank-1 tuples, integers",
        {K::layout},
        guard(rank_depth)},
+      {"NULLSPACE-DEF",
+       "nullspace(L) = L's stride-0 leaves with their colexicographic position strides (CuTe's "
+       "construction; none: 1:0); N(i) in [0, size(L)), L(N(i)) = 0, N injective",
+       "nullspace",
+       "random nested, stride 0 (broadcast), size-1 modes, huge shapes",
+       {K::layout},
+       guard(nullspace_def)},
       {"FLATTEN-DEF",
        "flatten(L) has L's leaves (s, d) in order and depth <= 1; an integer layout stays one",
        "flatten",

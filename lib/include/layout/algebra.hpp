@@ -11,6 +11,7 @@
 #include "layout/inverse.hpp"
 #include "layout/layout.hpp"
 #include "layout/notation.hpp"
+#include "layout/nullspace.hpp"
 #include "layout/product.hpp"
 #include "layout/slice.hpp"
 #include "layout/swizzle.hpp"
