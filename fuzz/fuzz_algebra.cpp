@@ -88,7 +88,7 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kFilter, {"FILTER-IMAGE"}},
       {kComposition,
        {"COMP-FN", "COMP-COMPAT", "COMP-ID", "COMP-LINEAR", "COMP-REFUSE", "COMP-ASSOC",
-        "COMP-COMPLETE"}},
+        "COMP-COMPLETE", "MAX-COMMON"}},
       {kCompositionTiler, {"COMP-TILER"}},
       {kComplement,
        {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND", "CPL-COMPLETE"}},
@@ -532,6 +532,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         run_law(id, a, b);
       run_law("COMP-ID", a);
       run_law("COMP-ASSOC", a, b, c);
+      run_law("MAX-COMMON", a, b);
       finish();
       break;
     }

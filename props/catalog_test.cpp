@@ -281,6 +281,12 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(2,2):(-2,1)"}}},
       {"RINV-COMPLETE", {{"(4,2):(2,1)"}, {"(65536,65536):(65536,1)"}, {"(2,2,2):(-1,-2,4)"}}},
       {"CPL-COMPLETE", {{"4:2", "12"}, {"(2,2):(2,3)", "8"}, {"4:-1", "8"}, {"4:2", "0"}}},
+      {"MAX-COMMON",
+       {{"(8,4):(1,8)", "(8,4):(1,8)"},
+        {"(8,4):(4,1)", "(8,4):(1,8)"},
+        {"((2,4),4):((1,2),8)", "(8,4):(1,8)"},
+        {"(8,4):(1,8)", "(8,4):(1,16)"},
+        {"(6,2):(1,7)", "(3,2):(2,3)"}}},
       {"NULLSPACE-DEF",
        {{"(2,(3,4),5):(0,(1,0),0)"}, {"(4,2):(1,4)"}, {"(4,2):(0,4)"}, {"(1,4):(0,0)"}, {"8:0"}}},
       {"RANK-DEPTH", {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(((2),3)):(((1),2))"}}},
@@ -601,6 +607,10 @@ struct CplRefusesInterleaving : Algebra {  // a false condition
                         "A is not injective or interleaves");
   }
 };
+struct McvAlwaysOne : Algebra {  // the conservative answer where CuTe's is larger
+  int64_t max_common_vector(const Layout&, const Layout&) const override { return 1; }
+  Layout max_common_layout(const Layout&, const Layout&) const override { return Layout(); }
+};
 struct NullspaceCompact : Algebra {  // the kernel's strides compact over its own shape
   Layout nullspace(const Layout& a) const override {
     layout::Modes k;
@@ -895,6 +905,7 @@ const std::vector<Kill>& kills() {
       kill<CplRefusesInterleaving>("CPL-COMPLETE", "CplRefusesInterleaving", {"4:2", "12"}),
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
       kill<NullspaceCompact>("NULLSPACE-DEF", "NullspaceCompact", {"(2,3,4):(0,1,0)"}),
+      kill<McvAlwaysOne>("MAX-COMMON", "McvAlwaysOne", {"(8,4):(1,8)", "(8,4):(1,8)"}),
       kill<FlattenIsCoalesce>("FLATTEN-DEF", "FlattenIsCoalesce", {"((2,2),3):((1,2),4)"}),
       kill<RightIsLeft>("MAKE-COMPACT", "RightIsLeft", {"(4,2)"}),
       kill<PrefixInclusive>("TUPLE-UTIL", "PrefixInclusive", {"((2,3),4)", "1"}),

@@ -92,6 +92,12 @@ public:
   virtual Layout right_inverse(const Layout& a) const { return layout::right_inverse(a); }
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
   virtual Layout nullspace(const Layout& a) const { return layout::nullspace(a); }
+  virtual int64_t max_common_vector(const Layout& a, const Layout& b) const {
+    return layout::max_common_vector(a, b);
+  }
+  virtual Layout max_common_layout(const Layout& a, const Layout& b) const {
+    return layout::max_common_layout(a, b);
+  }
   virtual Layout logical_divide(const Layout& a, const Tiler& b) const {
     return layout::logical_divide(a, b);
   }

@@ -159,6 +159,83 @@ Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
+// C++'s right inverse of B by its construction on coalesce(B) (the oracle's
+// coalesce): modes sorted by stride, each whose stride is the next offset to
+// reach appended as s : (its colexicographic position), the first gap stops.
+Leaves right_inverse_chain(const Layout& b) {
+  struct Placed {
+    int64_t s, d, p;
+  };
+  std::vector<Placed> m;
+  i128 p = 1;
+  for (const oracle::Leaf& x : oracle::coalesced(oracle::leaves(b))) {
+    m.push_back({x.s, x.d, static_cast<int64_t>(p)});
+    p *= x.s;
+  }
+  std::stable_sort(m.begin(), m.end(), [](const Placed& x, const Placed& y) { return x.d < y.d; });
+  Leaves out;
+  i128 next = 1;
+  for (const Placed& x : m) {
+    if (x.d < next) continue;
+    if (x.d != next) break;
+    out.push_back({x.s, x.p});
+    next = static_cast<i128>(x.s) * x.d;
+  }
+  return oracle::coalesced(out);
+}
+
+// MAX-COMMON: with R = right_inverse(B) (C++'s chain) and T(i) = A(R(i)) on
+// [0, size(R)): where T is a layout function, max_common_vector(A, B) is the
+// size n of the first mode of T's canonical (coalesced) form when its stride
+// is 1, else 1; max_common_layout(A, B) has size n and the values R(i). Where
+// T is no layout function, A o R has no answer and both refuse.
+Outcome max_common(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const Layout& b = std::get<Layout>(args[1]);
+  if (!representable(a) || !representable(b) || cosize(a) > (i128{1} << 40))
+    return vacuous("near the int64 edge");
+  const Layout r = oracle::from_leaves(right_inverse_chain(b));
+  const auto n_r = oracle::size(r);
+  if (!n_r || *n_r > limit()) return vacuous("too large for the oracle");
+  const Leaves al = oracle::leaves(a), rl = oracle::leaves(r);
+  std::vector<int64_t> t(static_cast<std::size_t>(*n_r));
+  for (int64_t i = 0; i < *n_r; ++i) {
+    const auto v = oracle::eval_wide(al, value(rl, i));
+    if (!v || *v > INT64_MAX || *v < INT64_MIN) return vacuous("a value past int64");
+    t[static_cast<std::size_t>(i)] = static_cast<int64_t>(*v);
+  }
+  const auto fit = oracle::fit_layout(t, IntTuple(*n_r));
+  int64_t n = 1;
+  if (fit) {
+    const Leaves c = oracle::coalesced(oracle::leaves(*fit));
+    if (!c.empty() && c[0].d == 1) n = c[0].s;
+  }
+  int64_t got_n;
+  Layout got;
+  try {
+    got_n = alg.max_common_vector(a, b);
+    got = alg.max_common_layout(a, b);
+  } catch (const Error& e) {
+    if (!fit) return std::nullopt;  // A o R has no layout: the refusal is due
+    return refused("MAX-COMMON", args, "max_common_vector/layout", e);
+  }
+  if (!fit)
+    return fail("MAX-COMMON", args,
+                "A o right_inverse(B) is no layout function, yet max_common_vector gave " +
+                    std::to_string(got_n));
+  if (got_n != n)
+    return fail("MAX-COMMON", args,
+                "max_common_vector gave " + std::to_string(got_n) + ", expected " +
+                    std::to_string(n) + " (R = " + show(r) + ")");
+  if (oracle::size(got) != n)
+    return fail("MAX-COMMON", args,
+                "max_common_layout gave " + show(got) + ", not of size " + std::to_string(n));
+  return pointwise(
+      "MAX-COMMON", args,
+      [&] { return "max_common_layout = " + show(got) + " is not R(i) (R = " + show(r) + ")"; },
+      got, n, [&](int64_t i) { return value(rl, i); });
+}
+
 }  // namespace
 
 Outcome post_composition(const std::string& law, const std::vector<Arg>& args, const Layout& a,
@@ -239,6 +316,14 @@ std::vector<Law> composition_laws() {
        "near misses (carries across A's boundaries, non-divisible walks), composable pairs",
        {K::layout, K::layout},
        guard(comp_refuse)},
+      {"MAX-COMMON",
+       "R = right_inverse(B): max_common_vector(A, B) = the size of the first mode of the "
+       "canonical form of A(R(i)) when its stride is 1, else 1; max_common_layout(A, B) = R on "
+       "[0, n); both refuse where A o R has no layout",
+       "max_common_vector, max_common_layout",
+       "composable pairs, random nested, compact, permuted, negative strides",
+       {K::layout, K::layout},
+       guard(max_common)},
   };
 }
 

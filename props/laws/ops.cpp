@@ -86,6 +86,14 @@ std::vector<OpSpec> build_table() {
   t.push_back(of_layout("nullspace", R::layout, [](const Algebra& g, const Args& a) -> Value {
     return g.nullspace(L(a, 0));
   }));
+  t.push_back(op("max_common_vector", "A B", {K::layout, K::layout}, 2, R::integer, false,
+                 [](const Algebra& g, const Args& a) -> Value {
+                   return g.max_common_vector(L(a, 0), L(a, 1));
+                 }));
+  t.push_back(op("max_common_layout", "A B", {K::layout, K::layout}, 2, R::layout, false,
+                 [](const Algebra& g, const Args& a) -> Value {
+                   return g.max_common_layout(L(a, 0), L(a, 1));
+                 }));
   t.push_back(
       op("make_layout_left", "SHAPE", {K::int_tuple}, 1, R::layout, false,
          [](const Algebra& g, const Args& a) -> Value { return g.make_layout_left(I(a, 0)); }));

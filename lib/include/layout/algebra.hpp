@@ -10,6 +10,7 @@
 #include "layout/int_tuple.hpp"
 #include "layout/inverse.hpp"
 #include "layout/layout.hpp"
+#include "layout/max_common.hpp"
 #include "layout/notation.hpp"
 #include "layout/nullspace.hpp"
 #include "layout/product.hpp"
