@@ -88,7 +88,7 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kFilter, {"FILTER-IMAGE"}},
       {kComposition,
        {"COMP-FN", "COMP-COMPAT", "COMP-ID", "COMP-LINEAR", "COMP-REFUSE", "COMP-ASSOC",
-        "COMP-COMPLETE", "MAX-COMMON"}},
+        "COMP-COMPLETE", "MAX-COMMON", "WITH-SHAPE"}},
       {kCompositionTiler, {"COMP-TILER"}},
       {kComplement,
        {"CPL-EXACT", "COMP-TILE", "CPL-DISJOINT", "CPL-ORDERED", "CPL-BOUND", "CPL-COMPLETE"}},
@@ -106,8 +106,8 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kSwizzle, {"SWZ-LAYOUT"}},
       {kEval,
        {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "COORD-ROUNDTRIP",
-        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "NULLSPACE-DEF", "FLAT-RANGE", "FLAT-EVAL",
-        "FLAT-WINDOW", "MAGIC-DIV"}},
+        "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "NULLSPACE-DEF", "MAKE-LIKE", "FLAT-RANGE",
+        "FLAT-EVAL", "FLAT-WINDOW", "MAGIC-DIV"}},
       {kRefusals, {"REFUSE-MSG", "NO-OVERFLOW"}},
       {kNotation, {"NOTE-ROUNDTRIP", "NOTE-CANON", "PARSE-MALFORMED"}},
   };
@@ -533,6 +533,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       run_law("COMP-ID", a);
       run_law("COMP-ASSOC", a, b, c);
       run_law("MAX-COMMON", a, b);
+      run_law("WITH-SHAPE", a, b.shape());
       finish();
       break;
     }
@@ -674,8 +675,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("i", i);
       attempt("eval", ctx, [&] { (void)alg.eval(a, i); });
       attempt("cosize", ctx, [&] { (void)alg.cosize(a); });
-      for (const char* id : {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE",
-                             "RANK-DEPTH", "FLATTEN-DEF", "FLAT-RANGE", "NULLSPACE-DEF"})
+      for (const char* id :
+           {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "RANK-DEPTH",
+            "FLATTEN-DEF", "FLAT-RANGE", "NULLSPACE-DEF", "MAKE-LIKE"})
         run_law(id, a);
       run_law("FLAT-EVAL", a, i);
       run_law("FLAT-WINDOW", a, i);

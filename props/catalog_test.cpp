@@ -287,6 +287,13 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"((2,4),4):((1,2),8)", "(8,4):(1,8)"},
         {"(8,4):(1,8)", "(8,4):(1,16)"},
         {"(6,2):(1,7)", "(3,2):(2,3)"}}},
+      {"MAKE-LIKE",
+       {{"(2,3,4,5):(0,42,1,0)"}, {"(2,2,2,2):(0,2,4,1)"}, {"((2,3),4):((12,1),-3)"}, {"8:0"}}},
+      {"WITH-SHAPE",
+       {{"(8,4):(1,8)", "(4,8)"},
+        {"(8,4):(4,1)", "(2,16)"},
+        {"(6,2):(1,7)", "(3,4)"},
+        {"(4,4):(4,1)", "((2,2),4)"}}},
       {"NULLSPACE-DEF",
        {{"(2,(3,4),5):(0,(1,0),0)"}, {"(4,2):(1,4)"}, {"(4,2):(0,4)"}, {"(1,4):(0,0)"}, {"8:0"}}},
       {"RANK-DEPTH", {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(((2),3)):(((1),2))"}}},
@@ -607,6 +614,16 @@ struct CplRefusesInterleaving : Algebra {  // a false condition
                         "A is not injective or interleaves");
   }
 };
+struct LikeIgnoresZeros : Algebra {  // stride-0 leaves ordered like the others
+  Layout make_layout_like(const Layout& l) const override {
+    return layout::make_ordered_layout(l.shape(), l.stride());
+  }
+};
+struct WithShapeRowMajor : Algebra {  // S read row-major
+  Layout with_shape(const Layout& a, const IntTuple& s) const override {
+    return layout::composition(a, layout::make_layout_right(s));
+  }
+};
 struct McvAlwaysOne : Algebra {  // the conservative answer where CuTe's is larger
   int64_t max_common_vector(const Layout&, const Layout&) const override { return 1; }
   Layout max_common_layout(const Layout&, const Layout&) const override { return Layout(); }
@@ -906,6 +923,8 @@ const std::vector<Kill>& kills() {
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
       kill<NullspaceCompact>("NULLSPACE-DEF", "NullspaceCompact", {"(2,3,4):(0,1,0)"}),
       kill<McvAlwaysOne>("MAX-COMMON", "McvAlwaysOne", {"(8,4):(1,8)", "(8,4):(1,8)"}),
+      kill<LikeIgnoresZeros>("MAKE-LIKE", "LikeIgnoresZeros", {"(2,3,4,5):(0,42,1,0)"}),
+      kill<WithShapeRowMajor>("WITH-SHAPE", "WithShapeRowMajor", {"(8,4):(1,8)", "(4,8)"}),
       kill<FlattenIsCoalesce>("FLATTEN-DEF", "FlattenIsCoalesce", {"((2,2),3):((1,2),4)"}),
       kill<RightIsLeft>("MAKE-COMPACT", "RightIsLeft", {"(4,2)"}),
       kill<PrefixInclusive>("TUPLE-UTIL", "PrefixInclusive", {"((2,3),4)", "1"}),

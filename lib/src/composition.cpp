@@ -268,4 +268,10 @@ Layout composition(const Layout& a, const Tiler& b) {
   });
 }
 
+Layout with_shape(const Layout& a, const IntTuple& shape) {
+  return detail::guarded(
+      "with_shape", [&] { return to_string(a) + ", " + to_string(shape); },
+      [&] { return composition(a, make_layout_left(shape)); });
+}
+
 }  // namespace layout

@@ -1049,6 +1049,31 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   if (is({K::layout}) && c == InputClass::large && (law.ops == "size" || law.ops == "cosize"))
     return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves()), nest(overflowing_leaves())),
                   [](Layout a) { return to_args(a); });
+  if (law.id == "WITH-SHAPE")
+    return g::exec([c] {
+      const Layout a = *layouts(c == InputClass::near_miss ? InputClass::nested : c);
+      // A shape whose size is size(A) or a divisor of it, split into 1-3 leaves,
+      // sometimes nested; or a random small shape.
+      int64_t n = std::min<int64_t>(a.size(), max_size);
+      if (*g::arbitrary<bool>() && n > 1) n /= *g::inRange<int64_t>(1, std::min<int64_t>(n, 4) + 1);
+      std::vector<int64_t> leaves;
+      for (int k = *g::inRange(1, 4); k > 1 && n > 1; --k) {
+        std::vector<int64_t> div;
+        for (int64_t x = 2; x <= n && x <= 16; ++x)
+          if (n % x == 0) div.push_back(x);
+        if (div.empty()) break;
+        const int64_t f = div[*g::inRange<std::size_t>(0, div.size())];
+        leaves.push_back(f);
+        n /= f;
+      }
+      leaves.push_back(n);
+      if (*g::weightedOneOf<bool>({{4, g::just(false)}, {1, g::just(true)}}))
+        leaves = {*g::inRange<int64_t>(1, 9), *g::inRange<int64_t>(1, 9)};
+      layout::TupleBuilder b;
+      for (int64_t x : leaves) b.add_int(x);
+      IntTuple s = leaves.size() == 1 ? IntTuple(leaves[0]) : b.done();
+      return to_args(a, s);
+    });
   if (law.id == "LINV-COMPLETE")
     return g::map(inverse_candidates(c), [](Layout a) { return to_args(a); });
   if (law.id == "COMP-COMPLETE" || law.id == "PROD-COMPLETE" || law.id == "DIV-COMPLETE")

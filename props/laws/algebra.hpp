@@ -92,6 +92,10 @@ public:
   virtual Layout right_inverse(const Layout& a) const { return layout::right_inverse(a); }
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
   virtual Layout nullspace(const Layout& a) const { return layout::nullspace(a); }
+  virtual Layout make_layout_like(const Layout& l) const { return layout::make_layout_like(l); }
+  virtual Layout with_shape(const Layout& a, const IntTuple& shape) const {
+    return layout::with_shape(a, shape);
+  }
   virtual int64_t max_common_vector(const Layout& a, const Layout& b) const {
     return layout::max_common_vector(a, b);
   }

@@ -236,6 +236,49 @@ Outcome max_common(const Algebra& alg, const std::vector<Arg>& args) {
       got, n, [&](int64_t i) { return value(rl, i); });
 }
 
+// WITH-SHAPE: with_shape(L, S) = L o make_layout_left(S): it answers exactly
+// when a layout compatible with S equals L on [0, size(S)) (L naturally
+// extended; oracle::fit_layout), and then its values are L(i).
+Outcome with_shape_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  const IntTuple& s = std::get<IntTuple>(args[1]);
+  if (!representable(l) || cosize(l) > (i128{1} << 40)) return vacuous("near the int64 edge");
+  for (int64_t v : leaf_values(s))
+    if (v < 1) return vacuous("not a shape");
+  const i128 n = size(s);
+  if (n > limit()) return vacuous("too large for the oracle");
+  const Leaves ll = oracle::leaves(l);
+  std::vector<int64_t> t(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < static_cast<int64_t>(n); ++i) {
+    const auto v = oracle::eval(ll, i);
+    if (!v) return vacuous("a value past int64");
+    t[static_cast<std::size_t>(i)] = *v;
+  }
+  const auto w = oracle::fit_layout(t, s);
+  Layout r;
+  try {
+    r = alg.with_shape(l, s);
+  } catch (const Error& e) {
+    if (!w) return std::nullopt;
+    return fail(
+        "WITH-SHAPE", args,
+        "with_shape refused, but " + show(*w) + " is compatible with S and equals L: " + e.what());
+  }
+  if (!w)
+    return fail(
+        "WITH-SHAPE", args,
+        "no layout compatible with S equals L on [0, size(S)), yet with_shape gave " + show(r));
+  if (!is_compatible(s, r.shape()))
+    return fail(
+        "WITH-SHAPE", args,
+        "S is not compatible with shape(with_shape(L, S)) = " + layout::to_string(r.shape()));
+  if (oracle::size(r) != static_cast<int64_t>(n))
+    return fail("WITH-SHAPE", args, "with_shape gave " + show(r) + ", not of size(S)");
+  return pointwise(
+      "WITH-SHAPE", args, [&] { return "with_shape gave " + show(r) + ", not L(i)"; }, r,
+      static_cast<int64_t>(n), [&](int64_t i) { return t[static_cast<std::size_t>(i)]; });
+}
+
 }  // namespace
 
 Outcome post_composition(const std::string& law, const std::vector<Arg>& args, const Layout& a,
@@ -324,6 +367,13 @@ std::vector<Law> composition_laws() {
        "composable pairs, random nested, compact, permuted, negative strides",
        {K::layout, K::layout},
        guard(max_common)},
+      {"WITH-SHAPE",
+       "with_shape(L, S) = L o make_layout_left(S) answers iff a layout compatible with S equals "
+       "L on [0, size(S)) (oracle: fit_layout), and then is L(i) there",
+       "with_shape",
+       "shapes that factor size(L) or a divisor of it, random small shapes",
+       {K::layout, K::int_tuple},
+       guard(with_shape_law)},
   };
 }
 

@@ -86,6 +86,12 @@ std::vector<OpSpec> build_table() {
   t.push_back(of_layout("nullspace", R::layout, [](const Algebra& g, const Args& a) -> Value {
     return g.nullspace(L(a, 0));
   }));
+  t.push_back(of_layout(
+      "make_layout_like", R::layout,
+      [](const Algebra& g, const Args& a) -> Value { return g.make_layout_like(L(a, 0)); }));
+  t.push_back(
+      op("with_shape", "L SHAPE", {K::layout, K::int_tuple}, 2, R::layout, false,
+         [](const Algebra& g, const Args& a) -> Value { return g.with_shape(L(a, 0), I(a, 1)); }));
   t.push_back(op("max_common_vector", "A B", {K::layout, K::layout}, 2, R::integer, false,
                  [](const Algebra& g, const Args& a) -> Value {
                    return g.max_common_vector(L(a, 0), L(a, 1));

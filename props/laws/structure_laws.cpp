@@ -70,6 +70,37 @@ Outcome nullspace_def(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
+// MAKE-LIKE: make_layout_like(L) has L's shape exactly; a leaf with stride 0
+// keeps 0; the others, sorted by L's stride (ties by position), get the
+// running product of the sizes before them in that order (stride-0 leaves
+// count as size 1).
+Outcome make_like(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& l = std::get<Layout>(args[0]);
+  if (!oracle::size(l)) return vacuous("size past int64");
+  Layout r;
+  try {
+    r = alg.make_layout_like(l);
+  } catch (const Error& e) {
+    return refused("MAKE-LIKE", args, "make_layout_like", e);
+  }
+  const Leaves lv = oracle::leaves(l);
+  std::vector<std::size_t> order(lv.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return lv[x].d < lv[y].d; });
+  std::vector<int64_t> want(lv.size(), 0);
+  i128 run = 1;
+  for (std::size_t k : order) {
+    if (lv[k].d == 0) continue;
+    want[k] = static_cast<int64_t>(run);
+    run *= lv[k].s;
+  }
+  const Layout w = oracle::make(l.shape(), with_leaves(l.shape(), want));
+  if (show(r) != show(w))
+    return fail("MAKE-LIKE", args, "make_layout_like gave " + show(r) + ", expected " + show(w));
+  return std::nullopt;
+}
+
 // FLATTEN-DEF: flatten(L) has L's leaves (s, d) in order, depth <= 1, and is
 // the integer layout s:d exactly when L is one.
 Outcome flatten_def(const Algebra& alg, const std::vector<Arg>& args) {
@@ -343,6 +374,13 @@ std::vector<Law> structure_laws() {
        "random nested, stride 0 (broadcast), size-1 modes, huge shapes",
        {K::layout},
        guard(nullspace_def)},
+      {"MAKE-LIKE",
+       "make_layout_like(L) = shape(L) with stride 0 where L's is 0 and, for the other leaves "
+       "sorted by L's stride (ties by position), the running product of their sizes",
+       "make_layout_like",
+       "random nested, stride 0, negative, permuted, size-1 modes",
+       {K::layout},
+       guard(make_like)},
       {"FLATTEN-DEF",
        "flatten(L) has L's leaves (s, d) in order and depth <= 1; an integer layout stays one",
        "flatten",

@@ -7,19 +7,24 @@
 namespace layout {
 
 // Layout B.
-//   pre:  strides of B are >= 0 (negative strides only where A is a single
-//         mode); for each leaf s:d of B the walk through A's coalesced modes
-//         splits them exactly (stride and shape divisibility); when B has several
-//         leaves their images add up without a carry across any boundary of A.
-//   post: R(i) = A(B(i)) for 0 <= i < size(B) (A naturally extended);
-//         shape(B) is compatible with shape(R) (R has B's profile, each leaf
-//         of B possibly expanded into a flat tuple).
-//   Anything that cannot be proven correct is refused with an Error.
+//   post: R(i) = A(B(i)) for 0 <= i < size(B) (A naturally extended, and odd:
+//         A(-x) = -A(x)); shape(B) is compatible with shape(R) (R has B's
+//         profile, each leaf of B replaced by the canonical modes of its part).
+//   Refused only where no layout with that structure equals A o B (the message
+//   says so, with a witness), where the result would pass int64, or past the
+//   exact construction's bound (2^16 indices; "not decided ...").
+//   docs/SEMANTICS.md, "composition".
 Layout composition(const Layout& a, const Layout& b);
 
 // Tiler B: a layout as above; `_` gives A; a tuple composes by mode:
 // R_i = A_i o B_i for i < rank(B) (A's modes past rank(B) are dropped).
 //   pre:  rank(B) <= rank(A).
 Layout composition(const Layout& a, const Tiler& b);
+
+// with_shape(A, S) = A o make_layout_left(S) (CuTe's Layout::with_shape): A
+// read through the column-major indices of S.
+//   post: R(i) = A(i) for i < size(S) (A naturally extended); S is compatible
+//         with shape(R). Refused where no such layout exists.
+Layout with_shape(const Layout& a, const IntTuple& shape);
 
 }  // namespace layout

@@ -96,6 +96,12 @@ Layout make_layout_right(const IntTuple& shape);
 // order is congruent with shape, and the leaf with the smallest order value
 // gets stride 1. make_ordered_layout((4,2), (1,0)) == (4,2):(2,1).
 Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order);
+// make_layout_like(L) (CuTe): shape(L), compact in the order of L's strides
+// (ties by position), and stride 0 where L's stride is 0 (those leaves take no
+// room): make_layout_like((2,3,4,5):(0,42,1,0)) = (2,3,4,5):(0,4,1,0).
+//   post: shape(R) = shape(L); R's non-zero-stride leaves, sorted by L's
+//         strides, are a compact left layout of their sizes.
+Layout make_layout_like(const Layout& l);
 
 Layout flatten(const Layout& l);
 // Pad an integer-shaped or lower-rank layout with 1:0 modes up to rank n.
