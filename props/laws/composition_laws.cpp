@@ -255,6 +255,7 @@ Outcome with_shape_law(const Algebra& alg, const std::vector<Arg>& args) {
     t[static_cast<std::size_t>(i)] = *v;
   }
   const auto w = oracle::fit_layout(t, s);
+  if (w && !representable(*w)) return vacuous("the answer's offsets pass int64");
   Layout r;
   try {
     r = alg.with_shape(l, s);
