@@ -98,7 +98,7 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kDivides, {"DIV-REGROUP"}},
       {kLogicalProduct, {"LPROD-DEF", "PROD-SIZE", "PROD-COMPLETE"}},
       {kProducts, {"PROD-REGROUP", "PROD-SIZE"}},
-      {kBlockedProduct, {"BLOCKED-DEF", "PROD-SIZE"}},
+      {kBlockedProduct, {"BLOCKED-DEF", "PROD-SIZE", "TILE-TO-SHAPE"}},
       {kRakedProduct, {"RAKED-DEF", "PROD-SIZE"}},
       {kSlice, {"SLICE-DEF"}},
       {kLocalTile, {"LTILE-DEF"}},
@@ -621,6 +621,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (op == kBlockedProduct) {
         call("blocked_product", ctx, [&] { return alg.blocked_product(a, b); });
         run_law("BLOCKED-DEF", a, b);
+        run_law("TILE-TO-SHAPE", a, b.shape());
       } else {
         call("raked_product", ctx, [&] { return alg.raked_product(a, b); });
         run_law("RAKED-DEF", a, b);

@@ -294,6 +294,12 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(8,4):(4,1)", "(2,16)"},
         {"(6,2):(1,7)", "(3,4)"},
         {"(4,4):(4,1)", "((2,2),4)"}}},
+      {"TILE-TO-SHAPE",
+       {{"(8,8):(8,1)", "(64,32)"},
+        {"(2,2):(1,2)", "8"},
+        {"(8,8):(8,1)", "(60,32)"},
+        {"(4,2):(1,4)", "(8,(2,4))"},
+        {"(2,2):(1,8)", "(4,6)"}}},
       {"NULLSPACE-DEF",
        {{"(2,(3,4),5):(0,(1,0),0)"}, {"(4,2):(1,4)"}, {"(4,2):(0,4)"}, {"(1,4):(0,0)"}, {"8:0"}}},
       {"RANK-DEPTH", {{"((2,2),3):((1,2),4)"}, {"8:1"}, {"(8):(1)"}, {"(((2),3)):(((1),2))"}}},
@@ -624,6 +630,17 @@ struct WithShapeRowMajor : Algebra {  // S read row-major
     return layout::composition(a, layout::make_layout_right(s));
   }
 };
+struct TileToShapeRowMajor : Algebra {  // the copies laid out row-major
+  Layout tile_to_shape(const Layout& b, const IntTuple& t) const override {
+    const int r = t.rank();
+    const Layout p = r == 1 ? b : layout::append_to_rank(b, r);
+    layout::TupleBuilder counts;
+    for (int i = 0; i < r; ++i)
+      counts.add_int(layout::product(r == 1 ? t : t[i]) / (r == 1 ? p.size() : p[i].size()));
+    const IntTuple shape = r == 1 ? IntTuple(layout::product(t) / p.size()) : counts.done();
+    return layout::coalesce(layout::blocked_product(p, layout::make_layout_right(shape)), shape);
+  }
+};
 struct McvAlwaysOne : Algebra {  // the conservative answer where CuTe's is larger
   int64_t max_common_vector(const Layout&, const Layout&) const override { return 1; }
   Layout max_common_layout(const Layout&, const Layout&) const override { return Layout(); }
@@ -923,6 +940,7 @@ const std::vector<Kill>& kills() {
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
       kill<NullspaceCompact>("NULLSPACE-DEF", "NullspaceCompact", {"(2,3,4):(0,1,0)"}),
       kill<McvAlwaysOne>("MAX-COMMON", "McvAlwaysOne", {"(8,4):(1,8)", "(8,4):(1,8)"}),
+      kill<TileToShapeRowMajor>("TILE-TO-SHAPE", "TileToShapeRowMajor", {"(8,8):(8,1)", "(64,32)"}),
       kill<LikeIgnoresZeros>("MAKE-LIKE", "LikeIgnoresZeros", {"(2,3,4,5):(0,42,1,0)"}),
       kill<WithShapeRowMajor>("WITH-SHAPE", "WithShapeRowMajor", {"(8,4):(1,8)", "(4,8)"}),
       kill<FlattenIsCoalesce>("FLATTEN-DEF", "FlattenIsCoalesce", {"((2,2),3):((1,2),4)"}),

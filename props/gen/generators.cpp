@@ -1049,6 +1049,35 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   if (is({K::layout}) && c == InputClass::large && (law.ops == "size" || law.ops == "cosize"))
     return g::map(g::oneOf(large_layouts(), nest(huge_shape_leaves()), nest(overflowing_leaves())),
                   [](Layout a) { return to_args(a); });
+  if (law.id == "TILE-TO-SHAPE")
+    return g::exec([c] {
+      const Layout b = *layouts(c == InputClass::near_miss ? InputClass::compact : c);
+      // A target of rank rank(B) or one more: each mode a multiple of the
+      // block's (near_miss: one mode off by one), sometimes split in two.
+      const int rb = b.rank();
+      const int r = rb + *g::inRange(0, 2);
+      layout::TupleBuilder tb;
+      int64_t total = 1;
+      for (int i = 0; i < r; ++i) {
+        const int64_t bi = i < rb ? (rb == 1 ? b.size() : b[i].size()) : 1;
+        int64_t ti = bi * *g::inRange<int64_t>(1, 4);
+        if (c == InputClass::near_miss && i == 0) ti += 1;
+        if (total * ti > max_size) ti = bi;
+        total *= ti;
+        if (ti % 2 == 0 && ti > 2 &&
+            *g::weightedOneOf<bool>({{3, g::just(false)}, {1, g::just(true)}})) {
+          layout::TupleBuilder sub;
+          sub.add_int(2);
+          sub.add_int(ti / 2);
+          tb.add(sub.done());
+        } else {
+          tb.add_int(ti);
+        }
+      }
+      IntTuple t = tb.done();
+      if (r == 1 && t[0].is_int()) t = IntTuple(t[0].value());
+      return to_args(b, t);
+    });
   if (law.id == "WITH-SHAPE")
     return g::exec([c] {
       const Layout a = *layouts(c == InputClass::near_miss ? InputClass::nested : c);

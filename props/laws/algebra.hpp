@@ -93,6 +93,9 @@ public:
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
   virtual Layout nullspace(const Layout& a) const { return layout::nullspace(a); }
   virtual Layout make_layout_like(const Layout& l) const { return layout::make_layout_like(l); }
+  virtual Layout tile_to_shape(const Layout& block, const IntTuple& target) const {
+    return layout::tile_to_shape(block, target);
+  }
   virtual Layout with_shape(const Layout& a, const IntTuple& shape) const {
     return layout::with_shape(a, shape);
   }

@@ -131,6 +131,64 @@ Outcome raked_def(const Algebra& alg, const std::vector<Arg>& args) {
   return block_rake("RAKED-DEF", true, alg, args);
 }
 
+// TILE-TO-SHAPE: tile_to_shape(B, T) with R = rank(T), B' = B padded to rank
+// R, b_i = size(B'_i), t_i = size(T_i): refused iff rank(B) > R, some b_i does
+// not divide t_i, or blocked_product(B', P) has no result, P = (t_i/b_i)
+// column-major (compact_left); otherwise it is blocked_product(B', P)
+// pointwise (by its definition) with top-level mode sizes t_i (for R = 1, any
+// modes of total size t_0: the coalesce may split it).
+Outcome tile_to_shape_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& b = std::get<Layout>(args[0]);
+  const IntTuple& t = std::get<IntTuple>(args[1]);
+  for (int64_t v : leaf_values(t))
+    if (v < 1) return vacuous("not a shape");
+  if (size(t) > limit() || !representable(b)) return vacuous("too large for the oracle");
+  const int r = oracle::rank(t), rb = oracle::rank(b.shape());
+  std::string why;
+  std::vector<int64_t> counts;
+  if (rb > r) why = "the block has more modes than the target";
+  for (int i = 0; i < r && why.empty(); ++i) {
+    const i128 bi = i < rb ? size(oracle::mode(b, i).shape()) : 1;
+    const i128 ti = size(oracle::element(t, i));
+    if (ti % bi != 0) why = "mode " + std::to_string(i) + ": the block does not divide the target";
+    counts.push_back(static_cast<int64_t>(ti / bi));
+  }
+  defs::Definition def;
+  if (why.empty()) {
+    const IntTuple shape = r == 1 ? IntTuple(counts[0]) : flat_tuple(counts);
+    const Layout p = oracle::make(shape, compact_left(shape));
+    try {
+      def = defs::blocked_raked_definition(false, b, p, limit());
+      if (r == 1) def.modes = {{static_cast<int64_t>(size(t)), true}};
+    } catch (const defs::NotDefined& e) {
+      why = e.why;
+    }
+    // The copies C o P, C = complement(B, size(B) size(P)) by its formula, must
+    // be a layout with P's shape (oracle::fit_layout), or no product exists.
+    const i128 m = size(b.shape()) * size(shape);
+    const auto c = m > INT64_MAX ? std::nullopt : oracle::complement(b, static_cast<int64_t>(m));
+    if (why.empty() && c) {
+      const Leaves cl = *c;
+      const Leaves pl = oracle::leaves(p);
+      std::vector<int64_t> copies(static_cast<std::size_t>(size(shape)));
+      for (std::size_t i = 0; i < copies.size(); ++i)
+        copies[i] = value(cl, value(pl, static_cast<int64_t>(i)));
+      if (!oracle::fit_layout(copies, shape)) why = "no layout with the copies' shape equals C o P";
+    }
+  }
+  Layout res;
+  try {
+    res = alg.tile_to_shape(b, t);
+  } catch (const Error& e) {
+    if (!why.empty()) return std::nullopt;
+    return refused("TILE-TO-SHAPE", args, "tile_to_shape", e);
+  }
+  if (!why.empty())
+    return fail("TILE-TO-SHAPE", args,
+                "tile_to_shape gave " + show(res) + ", but " + why + ": it had to refuse");
+  return defs::check_definition("TILE-TO-SHAPE", args, "tile_to_shape", def, res);
+}
+
 }  // namespace
 
 std::vector<Law> product_laws() {
@@ -175,6 +233,14 @@ std::vector<Law> product_laws() {
        "rank-1 and rank-2 pairs, unequal ranks, compact and gapped A",
        {K::layout, K::layout},
        guard(raked_def)},
+      {"TILE-TO-SHAPE",
+       "tile_to_shape(B, T) = blocked_product(B', (t_i/b_i) column-major) with its modes "
+       "coalesced: the definition's values, top-level mode sizes t_i; refused iff rank(B) > "
+       "rank(T), some b_i does not divide t_i, or the product has no result",
+       "tile_to_shape",
+       "blocks of every class with targets that are multiples per mode, near misses",
+       {K::layout, K::int_tuple},
+       guard(tile_to_shape_law)},
   };
 }
 

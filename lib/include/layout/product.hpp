@@ -21,4 +21,15 @@ Layout tiled_product(const Layout& a, const Tiler& b);
 Layout blocked_product(const Layout& a, const Layout& b);
 Layout raked_product(const Layout& a, const Layout& b);
 
+// tile_to_shape(B, T[, O]) (CuTe): repeat the block B to fill the target shape
+// T. With R = rank(T), B' = B padded with 1:0 modes to rank R, b_i = size(B'_i)
+// and t_i = size(T_i): P = (t_0/b_0, ...) laid out column-major, or in the
+// order O (congruent with P, smallest first) when given, and the result is
+// blocked_product(B', P) with each mode coalesced.
+//   pre:  rank(B) <= R; b_i divides t_i.
+//   post: rank R (an integer layout for R = 1), size of mode i = t_i, the
+//         function of blocked_product(B', P).
+Layout tile_to_shape(const Layout& block, const IntTuple& target);
+Layout tile_to_shape(const Layout& block, const IntTuple& target, const IntTuple& order);
+
 }  // namespace layout
