@@ -44,23 +44,6 @@ bool near_edge(const Layout& a, const Layout& b) {
   return !representable(a) || !representable(b) || near_edge(a) || near_edge(b);
 }
 
-// The values of x o y on y's domain, nullopt where one passes int64 (no
-// layout answers then). Throws TooLarge past limit().
-std::optional<std::vector<int64_t>> composed_values(const Layout& x, const Layout& y) {
-  const auto n = oracle::size(y);
-  if (!n || *n > limit()) throw oracle::TooLarge{};
-  const Leaves xl = oracle::leaves(x), yl = oracle::leaves(y);
-  std::vector<int64_t> t(static_cast<std::size_t>(*n));
-  for (int64_t i = 0; i < *n; ++i) {
-    const auto yi = oracle::eval_wide(yl, i);
-    const auto v = yi ? oracle::eval_wide(xl, *yi) : std::nullopt;
-    if (!v) throw oracle::Unrepresentable{};
-    if (*v > INT64_MAX || *v < INT64_MIN) return std::nullopt;
-    t[static_cast<std::size_t>(i)] = static_cast<int64_t>(*v);
-  }
-  return t;
-}
-
 // A representable layout compatible with `structure` that equals x o y on
 // y's domain, or nullopt when none exists.
 std::optional<Layout> composed_answer(const Layout& x, const Layout& y, const IntTuple& structure) {

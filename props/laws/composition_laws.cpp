@@ -159,31 +159,6 @@ Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
   return std::nullopt;
 }
 
-// C++'s right inverse of B by its construction on coalesce(B) (the oracle's
-// coalesce): modes sorted by stride, each whose stride is the next offset to
-// reach appended as s : (its colexicographic position), the first gap stops.
-Leaves right_inverse_chain(const Layout& b) {
-  struct Placed {
-    int64_t s, d, p;
-  };
-  std::vector<Placed> m;
-  i128 p = 1;
-  for (const oracle::Leaf& x : oracle::coalesced(oracle::leaves(b))) {
-    m.push_back({x.s, x.d, static_cast<int64_t>(p)});
-    p *= x.s;
-  }
-  std::stable_sort(m.begin(), m.end(), [](const Placed& x, const Placed& y) { return x.d < y.d; });
-  Leaves out;
-  i128 next = 1;
-  for (const Placed& x : m) {
-    if (x.d < next) continue;
-    if (x.d != next) break;
-    out.push_back({x.s, x.p});
-    next = static_cast<i128>(x.s) * x.d;
-  }
-  return oracle::coalesced(out);
-}
-
 // MAX-COMMON: with R = right_inverse(B) (C++'s chain) and T(i) = A(R(i)) on
 // [0, size(R)): where T is a layout function, max_common_vector(A, B) is the
 // size n of the first mode of T's canonical (coalesced) form when its stride
@@ -197,13 +172,10 @@ Outcome max_common(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout r = oracle::from_leaves(right_inverse_chain(b));
   const auto n_r = oracle::size(r);
   if (!n_r || *n_r > limit()) return vacuous("too large for the oracle");
-  const Leaves al = oracle::leaves(a), rl = oracle::leaves(r);
-  std::vector<int64_t> t(static_cast<std::size_t>(*n_r));
-  for (int64_t i = 0; i < *n_r; ++i) {
-    const auto v = oracle::eval_wide(al, value(rl, i));
-    if (!v || *v > INT64_MAX || *v < INT64_MIN) return vacuous("a value past int64");
-    t[static_cast<std::size_t>(i)] = static_cast<int64_t>(*v);
-  }
+  const Leaves rl = oracle::leaves(r);
+  const auto values = composed_values(a, r);
+  if (!values) return vacuous("a value past int64");
+  const std::vector<int64_t>& t = *values;
   const auto fit = oracle::fit_layout(t, IntTuple(*n_r));
   int64_t n = 1;
   if (fit) {

@@ -36,23 +36,8 @@ Outcome rinv_max(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const auto ta = table(a);
   if (!ta) return vacuous("too large for the oracle or outside the evaluator");
-  // coalesce by its definition: flatten, drop size-1 modes, merge neighbours
-  // s0:d0, s1:d1 with d1 = s0*d0.
-  Leaves lv;
-  for (const oracle::Leaf& x : oracle::leaves(a)) {
-    if (x.s == 1) continue;
-    if (!lv.empty() && static_cast<i128>(lv.back().s) * lv.back().d == x.d)
-      lv.back().s *= x.s;
-    else
-      lv.push_back(x);
-  }
-  std::stable_sort(lv.begin(), lv.end(), [](auto& x, auto& y) { return x.d < y.d; });
-  int64_t chain = 1;
-  for (const oracle::Leaf& x : lv) {
-    if (x.d < chain) continue;
-    if (x.d != chain) break;
-    chain *= x.s;
-  }
+  int64_t chain = 1;  // the size of C++'s right inverse, built on the oracle's coalesce
+  for (const oracle::Leaf& x : right_inverse_chain(a)) chain *= x.s;  // <= size(A)
   const std::vector<int64_t> image = value_set(*ta);
   int64_t run = 0;
   while (contains(image, run)) ++run;

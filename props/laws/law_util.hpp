@@ -142,6 +142,48 @@ inline std::optional<int64_t> linear_stride(const Layout& a) {
   return d.value_or(0);
 }
 
+// The values of x o y on y's domain, nullopt where one passes int64 (no
+// layout answers then). Throws TooLarge past limit().
+inline std::optional<std::vector<int64_t>> composed_values(const Layout& x, const Layout& y) {
+  const auto n = oracle::size(y);
+  if (!n || *n > limit()) throw oracle::TooLarge{};
+  const Leaves xl = oracle::leaves(x), yl = oracle::leaves(y);
+  std::vector<int64_t> t(static_cast<std::size_t>(*n));
+  for (int64_t i = 0; i < *n; ++i) {
+    const auto yi = oracle::eval_wide(yl, i);
+    const auto v = yi ? oracle::eval_wide(xl, *yi) : std::nullopt;
+    if (!v) throw oracle::Unrepresentable{};
+    if (*v > INT64_MAX || *v < INT64_MIN) return std::nullopt;
+    t[static_cast<std::size_t>(i)] = static_cast<int64_t>(*v);
+  }
+  return t;
+}
+
+// C++'s right inverse of B by its construction on coalesce(B) (the oracle's
+// coalesce): modes sorted by stride, each whose stride is the next offset to
+// reach appended as s : (its colexicographic position), the first gap stops.
+inline Leaves right_inverse_chain(const Layout& b) {
+  struct Placed {
+    int64_t s, d, p;
+  };
+  std::vector<Placed> m;
+  i128 p = 1;
+  for (const oracle::Leaf& x : oracle::coalesced(oracle::leaves(b))) {
+    m.push_back({x.s, x.d, static_cast<int64_t>(p)});
+    p *= x.s;
+  }
+  std::stable_sort(m.begin(), m.end(), [](const Placed& x, const Placed& y) { return x.d < y.d; });
+  Leaves out;
+  i128 next = 1;
+  for (const Placed& x : m) {
+    if (x.d < next) continue;
+    if (x.d != next) break;
+    out.push_back({x.s, x.p});
+    next = static_cast<i128>(x.s) * x.d;
+  }
+  return oracle::coalesced(out);
+}
+
 // Pointwise comparison of a result against expected values on [0, n). what()
 // gives the violated condition in words (formatted only on a failure).
 template <class What, class Want>  // std::string what(); int64_t want(int64_t i)

@@ -168,12 +168,9 @@ Outcome tile_to_shape_law(const Algebra& alg, const std::vector<Arg>& args) {
     const i128 m = size(b.shape()) * size(shape);
     const auto c = m > INT64_MAX ? std::nullopt : oracle::complement(b, static_cast<int64_t>(m));
     if (why.empty() && c) {
-      const Leaves cl = *c;
-      const Leaves pl = oracle::leaves(p);
-      std::vector<int64_t> copies(static_cast<std::size_t>(size(shape)));
-      for (std::size_t i = 0; i < copies.size(); ++i)
-        copies[i] = value(cl, value(pl, static_cast<int64_t>(i)));
-      if (!oracle::fit_layout(copies, shape)) why = "no layout with the copies' shape equals C o P";
+      const auto copies = composed_values(oracle::from_leaves(*c), p);
+      if (!copies || !oracle::fit_layout(*copies, shape))
+        why = "no layout with the copies' shape equals C o P";
     }
   }
   Layout res;
