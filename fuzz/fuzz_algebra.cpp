@@ -246,7 +246,7 @@ LAYOUTCHECK_NO_COVERAGE ArgRef ref(const Term& t) { return &t; }
 
 struct QueuedLaw {
   const char* id;
-  std::array<ArgRef, 3> args;
+  std::array<ArgRef, 4> args;
   std::size_t n;
 };
 struct LawQueue {
@@ -263,7 +263,7 @@ constexpr i128 kLawDomain = 1024;
 
 template <class... Args>
 LAYOUTCHECK_NO_COVERAGE void run_law(const char* id, const Args&... args) {
-  static_assert(sizeof...(Args) <= 3);
+  static_assert(sizeof...(Args) <= 4);
   if (g_laws.count == g_laws.queued.size()) die(std::string("too many laws queued at ") + id, "");
   g_laws.queued[g_laws.count++] = {id, {ref(args)...}, sizeof...(Args)};
 }
@@ -642,13 +642,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case kLocalTile: {
       const Tiler t = in.ConsumeBool() ? gen_tiler(in, o) : Tiler(gen_second(in, o, a));
       ctx.add("T", t);
-      IntTuple c = in.ConsumeIntegralInRange<int64_t>(-1, 16);
-      if (in.ConsumeBool())
-        c = IntTuple::tuple(
-            {in.ConsumeIntegralInRange<int64_t>(0, 8), in.ConsumeIntegralInRange<int64_t>(0, 8)});
+      Term c{Term::Kind::integer, in.ConsumeIntegralInRange<int64_t>(-1, 16), {}, {}, {}};
+      if (in.ConsumeBool()) {
+        c.kind = Term::Kind::tuple;
+        c.elems = {Term{Term::Kind::integer, in.ConsumeIntegralInRange<int64_t>(0, 8), {}, {}, {}},
+                   Term{Term::Kind::integer, in.ConsumeIntegralInRange<int64_t>(0, 8), {}, {}, {}}};
+      }
+      // Later bytes (absent from older inputs, which keep their meaning): `_`
+      // in the coordinate, one mode more, and a Step projection (1 or X per
+      // mode of a by-mode tiler: X skips a mode).
+      for (Term& e : c.elems)
+        if (in.ConsumeBool()) e.kind = Term::Kind::underscore;
+      if (c.kind == Term::Kind::tuple && in.ConsumeBool())
+        c.elems.push_back(Term{Term::Kind::underscore, 0, {}, {}, {}});
+      Term p{Term::Kind::integer, 1, {}, {}, {}};
+      if (t.is_tuple() && in.ConsumeBool()) {
+        p.kind = Term::Kind::tuple;
+        for (int k = 0; k < t.rank(); ++k)
+          p.elems.push_back(
+              Term{in.ConsumeBool() ? Term::Kind::underscore : Term::Kind::integer, 1, {}, {}, {}});
+      }
       ctx.add("c", c);
-      attempt("local_tile", ctx, [&] { (void)alg.local_tile(a, t, c); });
-      run_law("LTILE-DEF", a, t, c);
+      ctx.add("p", p);
+      attempt("local_tile", ctx, [&] { (void)alg.local_tile(a, t, c, p); });
+      run_law("LTILE-DEF", a, t, c, p);
       finish();
       break;
     }
@@ -658,10 +675,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       small.large = false;
       const Layout p = gen_layout(in, small);
       const int64_t tid = in.ConsumeIntegralInRange<int64_t>(-1, 300);
+      Term proj{Term::Kind::integer, 1, {}, {}, {}};
+      if (p.shape().is_tuple() && in.ConsumeBool()) {  // a later byte: a Step projection
+        proj.kind = Term::Kind::tuple;
+        for (int k = 0; k < p.rank(); ++k)
+          proj.elems.push_back(
+              Term{in.ConsumeBool() ? Term::Kind::underscore : Term::Kind::integer, 1, {}, {}, {}});
+      }
       ctx.add("P", p);
       ctx.add("tid", tid);
-      attempt("local_partition", ctx, [&] { (void)alg.local_partition(a, p, tid); });
-      run_law("LPART-DEF", a, p, tid);
+      ctx.add("p", proj);
+      attempt("local_partition", ctx, [&] { (void)alg.local_partition(a, p, tid, proj); });
+      run_law("LPART-DEF", a, p, tid, proj);
       finish();
       break;
     }

@@ -312,20 +312,27 @@ const std::map<std::string, Inputs>& hand_picked() {
        {{"(3,4)", "6"}, {"((2,3),4)", "(2,2)"}, {"(3,4)", "5"}, {"(4,6)", "48"}, {"8", "2"}}},
       {"SLICE-DEF",
        {{"(4,2):(1,4)", "(_,1)"},
+        {"((2,3),4):((1,2),6)", "((_,1),_)"},
+        {"(4,2):(1,4)", "(3,1)"},
         {"((2,2),3):((1,2),4)", "((1,_),_)"},
         {"(4,2):(1,4)", "5"},
         {"(4,2):(1,4)", "_"},
         {"(4,2):(1,4)", "(_,1,2)"}}},
       {"LTILE-DEF",
-       {{"(8,8):(1,8)", "(4,2)", "(1,2)"},
-        {"24:1", "4:2", "2"},
-        {"(8,6):(6,1)", "<4:1,_>", "(1,3)"},
-        {"(8,8):(1,8)", "(4,2)", "9"}}},
+       {{"(8,8):(1,8)", "(4,2)", "(1,2)", "1"},
+        {"24:1", "4:2", "2", "1"},
+        {"(8,6):(6,1)", "<4:1,_>", "(1,3)", "1"},
+        {"(8,8):(1,8)", "(4,2)", "9", "1"},
+        {"(64,32):(1,64)", "(16,8,4)", "(2,3,_)", "(1,X,1)"},
+        {"(64,32,2):(1,64,2048)", "(16,8)", "(2,_)", "1"},
+        {"(64,32):(1,64)", "(16,8,4)", "(2,3,_)", "(1,1,X)"}}},
       {"LPART-DEF",
-       {{"(8,8):(1,8)", "(2,2):(1,3)", "3"},
-        {"(8,8):(1,8)", "(2,4):(4,1)", "5"},
-        {"(8,8):(1,8)", "(2,2):(1,3)", "2"},
-        {"32:1", "4:2", "6"}}},
+       {{"(8,8):(1,8)", "(2,2):(1,3)", "3", "1"},
+        {"(8,8):(1,8)", "(2,4):(4,1)", "5", "1"},
+        {"(8,8):(1,8)", "(2,2):(1,3)", "2", "1"},
+        {"32:1", "4:2", "6", "1"},
+        {"(16,8):(1,16)", "(2,16,1):(16,1,0)", "21", "(1,X,1)"},
+        {"(16,8):(8,1)", "(4,2):(2,1)", "5", "1"}}},
       {"FLAT-RANGE",
        {{"(4,2):(2,1)"},
         {"(4,2):(1,1)"},
@@ -815,16 +822,17 @@ struct SliceOffsetZero : Algebra {
   }
 };
 struct LocalTileReversed : Algebra {  // the tile coordinate read last mode first
-  Sliced local_tile(const Layout& l, const Tiler& t, const IntTuple& c) const override {
-    if (c.is_int()) return layout::local_tile(l, t, c);
-    std::vector<IntTuple> e;
-    for (int k = c.rank(); k-- > 0;) e.push_back(c[k]);
-    return layout::local_tile(l, t, IntTuple::tuple(e));
+  Sliced local_tile(const Layout& l, const Tiler& t, const layout::Term& c,
+                    const std::optional<layout::Term>& p) const override {
+    layout::Term r = c;
+    std::reverse(r.elems.begin(), r.elems.end());
+    return layout::local_tile(l, t, r, p);
   }
 };
 struct LocalPartitionCompact : Algebra {  // the thread's index taken as if P were compact
-  Sliced local_partition(const Layout& l, const Layout& p, int64_t tid) const override {
-    return layout::local_partition(l, layout::make_layout_left(p.shape()), tid);
+  Sliced local_partition(const Layout& l, const Layout& p, int64_t tid,
+                         const std::optional<layout::Term>& proj) const override {
+    return layout::local_partition(l, layout::make_layout_left(p.shape()), tid, proj);
   }
 };
 struct FlatMaxIndexAll : Algebra {  // max_index always saturated
@@ -948,9 +956,10 @@ const std::vector<Kill>& kills() {
       kill<PrefixInclusive>("TUPLE-UTIL", "PrefixInclusive", {"((2,3),4)", "1"}),
       kill<ShapeDivNoCarry>("SHAPE-DIV", "ShapeDivNoCarry", {"(3,4)", "6"}),
       kill<SliceOffsetZero>("SLICE-DEF", "SliceOffsetZero", {"(4,2):(1,4)", "(_,1)"}),
-      kill<LocalTileReversed>("LTILE-DEF", "LocalTileReversed", {"(8,8):(1,8)", "(4,2)", "(1,2)"}),
+      kill<LocalTileReversed>("LTILE-DEF", "LocalTileReversed",
+                              {"(8,8):(1,8)", "(4,2)", "(1,2)", "1"}),
       kill<LocalPartitionCompact>("LPART-DEF", "LocalPartitionCompact",
-                                  {"(8,8):(1,8)", "(2,2):(1,3)", "3"}),
+                                  {"(8,8):(1,8)", "(2,2):(1,3)", "3", "1"}),
       kill<FlatMaxIndexAll>("FLAT-RANGE", "FlatMaxIndexAll", {"(4,2):(1,4611686018427387904)"}),
       kill<FlatDivider32>("FLAT-EVAL", "FlatDivider32", {"(3,4294967301,2):(1,3,0)", "9"}),
       kill<ChunkLastWrong>("FLAT-WINDOW", "ChunkLastWrong", {"((16,16),3):((1,16),256)", "3"}),

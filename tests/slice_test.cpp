@@ -100,11 +100,11 @@ void kept_leaves(const Term& c, const IntTuple& shape, std::vector<int64_t>& out
 TEST(Slice, ColumnOfFourByTwo) {
   Layout l = L("(4,2):(1,4)");
   Sliced r = slice(l, parse_term("(_,1)"));
-  EXPECT_EQ(str(r.layout), "4:1");
+  EXPECT_EQ(str(r.layout), "(4):(1)");  // CuTe keeps the rank-1 tuple
   EXPECT_EQ(r.offset, 4);
   EXPECT_TRUE(IsSlice(l, "(_,1)", r));
   Sliced row = slice(l, parse_term("(2,_)"));
-  EXPECT_EQ(str(row.layout), "2:4");
+  EXPECT_EQ(str(row.layout), "(2):(4)");
   EXPECT_EQ(row.offset, 2);
   EXPECT_TRUE(IsSlice(l, "(2,_)", row));
 }
@@ -121,10 +121,10 @@ TEST(Slice, CheckerRejectsWrongAnswers) {
 TEST(Slice, NoUnderscoreGivesTheValue) {
   Layout l = L("((2,2),3):((1,2),4)");
   Sliced r = slice(l, parse_term("((1,1),1)"));
-  EXPECT_EQ(str(r.layout), "1:0");
+  EXPECT_EQ(str(r.layout), "():()");  // CuTe's empty layout, size 1
   EXPECT_EQ(r.offset, 7);
   Sliced r2 = slice(l, parse_term("7"));
-  EXPECT_EQ(str(r2.layout), "1:0");
+  EXPECT_EQ(str(r2.layout), "():()");
   EXPECT_EQ(r2.offset, 7);
   Sliced r3 = slice(l, parse_term("(3,1)"));  // an integer standing for a sub-tuple
   EXPECT_EQ(r3.offset, 7);
@@ -146,7 +146,9 @@ TEST(Slice, HierarchicalCoordinates) {
   }
   Sliced r = slice(l, parse_term("((_,1),_)"));
   EXPECT_EQ(r.offset, 2);
-  EXPECT_EQ(r.layout.rank(), 2);
+  EXPECT_EQ(str(r.layout), "(2,3):(1,4)");  // the tuple's piece joins the top level
+  // A piece that is itself a tuple stays one mode: CuTe's ((2,3)).
+  EXPECT_EQ(str(slice(L("((2,3),4):((1,2),6)"), parse_term("(_,1)")).layout), "((2,3)):((1,2))");
   Layout deep = L("(2,((3,2),4)):(100,((1,10),30))");
   for (const char* c : {"(1,((_,1),_))", "(_,((2,_),3))", "(_,(_,2))", "(1,(4,_))", "(_,(5,_))"}) {
     Sliced rr = slice(deep, parse_term(c));
@@ -196,7 +198,7 @@ TEST(Slice, Refusals) {
 // ---- local_tile ---------------------------------------------------------------------
 TEST(LocalTile, DocsExample) {
   Layout l = L("(8,8):(1,8)");
-  Sliced r = local_tile(l, T("(4,2)"), I("(1,2)"));
+  Sliced r = local_tile(l, T("(4,2)"), parse_term("(1,2)"));
   EXPECT_EQ(str(r.layout), "(4,2):(1,8)");
   EXPECT_EQ(r.offset, 36);
 }
@@ -212,7 +214,8 @@ TEST(LocalTile, TileElementsAreTheBlockOfL) {
       for (int64_t c1 = 0; c1 < m1 / t1; ++c1)
         for (int64_t c0 = 0; c0 < m0 / t0; ++c0) {
           const std::string tile = "(" + std::to_string(t0) + "," + std::to_string(t1) + ")";
-          Sliced r = local_tile(l, T(tile), IntTuple::tuple({c0, c1}));
+          Sliced r = local_tile(
+              l, T(tile), parse_term("(" + std::to_string(c0) + "," + std::to_string(c1) + ")"));
           ASSERT_EQ(oracle::size(r.layout), t0 * t1);
           for (int64_t k1 = 0; k1 < t1; ++k1)
             for (int64_t k0 = 0; k0 < t0; ++k0) {
@@ -231,7 +234,66 @@ TEST(LocalTile, TileElementsAreTheBlockOfL) {
   }
 }
 
+// The CUTLASS GEMM mainloop: local_tile(mA, (BM,BN,BK), (m,n,_), Step<_1,X,_1>)
+// is the (BM,BK) tile of row block m, for every k block: (BM,BK,k) with
+// element (i,j,kb) at A(m*BM + i, kb*BK + j).
+TEST(LocalTile, GemmMainloopProjectionKeepsTheKBlocks) {
+  const int64_t M = 64, K = 48, BM = 16, BN = 8, BK = 12;
+  for (const char* ls : {"(64,48):(1,64)", "(64,48):(48,1)"}) {
+    const Layout a = L(ls);
+    for (int64_t m = 0; m < M / BM; ++m) {
+      const std::string coord = "(" + std::to_string(m) + ",3,_)";
+      const Sliced r = local_tile(a, T("(16,8,12)"), parse_term(coord), parse_term("(1,X,1)"));
+      ASSERT_EQ(r.layout.rank(), 3) << str(r.layout);
+      ASSERT_EQ(oracle::size(r.layout), BM * BK * (K / BK));
+      for (int64_t kb = 0; kb < K / BK; ++kb)
+        for (int64_t j = 0; j < BK; ++j)
+          for (int64_t i = 0; i < BM; ++i)
+            ASSERT_EQ(r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({i, j, kb})),
+                      oracle::eval_coord(a, IntTuple::tuple({m * BM + i, kb * BK + j})))
+                << ls << " m=" << m << " (" << i << "," << j << "," << kb << ")";
+    }
+    // Step<_1,_1,X> on C = (M,N): the (BM,BN) tile at (m,n); the k coordinate is diced away.
+    const Sliced c = local_tile(L("(64,40):(1,64)"), T("(16,8,12)"), parse_term("(1,2,_)"),
+                                parse_term("(1,1,X)"));
+    EXPECT_EQ(str(c.layout), "(16,8):(1,64)");
+    EXPECT_EQ(c.offset, 16 + 2 * 8 * 64);
+  }
+  (void)BN;
+}
+
+TEST(LocalTile, ShorterCoordinateKeepsTheRestModes) {
+  // CuTe's append<R1>(c, _): a coordinate shorter than the rest keeps the
+  // missing modes, here A's untiled third mode.
+  const Layout a = L("(8,6,3):(1,8,48)");
+  const Sliced r = local_tile(a, T("(4,2)"), parse_term("(1,2)"));
+  EXPECT_EQ(r.offset, 4 + 2 * 2 * 8);
+  ASSERT_EQ(str(r.layout), "(4,2,3):(1,8,48)");
+  EXPECT_TRUE(oracle::RefusedWith(
+      [&] { return local_tile(a, T("(4,2)"), parse_term("(1,2,0,0)")).layout; }, "local_tile"));
+  EXPECT_TRUE(oracle::RefusedWith(
+      [&] { return local_tile(a, T("(4,2)"), parse_term("(1,2)"), parse_term("(1,X,1)")).layout; },
+      "local_tile"));  // the projection has 3 modes, the tiler 2
+}
+
 // ---- local_partition --------------------------------------------------------------
+// CuTe's example: thr_layout (2,16,1):(16,1,0) with Step<_1,X,_1> partitions
+// A (M,K) by (2,1): thread t owns rows t/16 mod 2 (every other row), all k.
+TEST(LocalPartition, ProjectionWithABroadcastMode) {
+  const Layout a = L("(16,8):(1,16)");
+  const Layout thr = L("(2,16,1):(16,1,0)");
+  for (int64_t t = 0; t < 32; ++t) {
+    const Sliced r = local_partition(a, thr, t, parse_term("(1,X,1)"));
+    ASSERT_EQ(oracle::size(r.layout), 8 * 8);
+    const int64_t row = (t / 16) % 2;
+    for (int64_t k = 0; k < 8; ++k)
+      for (int64_t i = 0; i < 8; ++i)
+        ASSERT_EQ(r.offset + oracle::eval_coord(r.layout, IntTuple::tuple({i, k})),
+                  oracle::eval_coord(a, IntTuple::tuple({row + 2 * i, k})))
+            << "t=" << t;
+  }
+}
+
 TEST(LocalPartition, DocsExample) {
   Layout l = L("(8,8):(1,8)");
   Sliced r = local_partition(l, L("(2,4):(4,1)"), 5);

@@ -19,7 +19,9 @@ cli_case(op.blocked_product RC 0 STDOUT "^\\(\\(2,3\\),\\(5,4\\)\\):\\(\\(5,10\\
          ARGS op blocked_product "(2,5):(5,1)" "(3,4):(1,3)")
 cli_case(op.idx2crd RC 0 STDOUT "^\\(1,\\(1,2\\)\\)~$" ARGS op idx2crd 16 "(3,(2,3))")
 cli_case(op.crd2idx_layout RC 0 STDOUT "^17~$" ARGS op crd2idx "(1,5)" "(3,(2,3))" "(3,(12,1))")
-cli_case(op.slice RC 0 STDOUT "^4:1 \\+ 4~$" ARGS op slice "(4,2):(1,4)" "(_,1)")
+cli_case(op.slice RC 0 STDOUT "^\\(4\\):\\(1\\) \\+ 4~$" ARGS op slice "(4,2):(1,4)" "(_,1)")
+cli_case(op.local_tile.projection RC 0 STDOUT "^\\(16,12,4\\):\\(1,64,768\\) \\+ 32~$"
+         ARGS op local_tile "(64,48):(1,64)" "(16,8,12)" "(2,3,_)" "(1,X,1)")
 cli_case(op.local_tile RC 0 STDOUT "^\\(4,2\\):\\(1,8\\) \\+ 36~$"
          ARGS op local_tile "(8,8):(1,8)" "(4,2)" "(1,2)")
 cli_case(op.local_partition RC 0 STDOUT "^\\(4,2\\):\\(2,32\\) \\+ 9~$"

@@ -91,9 +91,9 @@ private:
         fail(std::string("expected ',' or '") + close + "'");
       }
     }
-    if (c == '_') {
+    if (c == '_' || c == 'X') {  // CuTe's X (a Step's skipped mode) is `_`
       ++pos_;
-      if (pos_ < s_.size() &&
+      if (c == '_' && pos_ < s_.size() &&
           (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '-'))
         return integer();  // static mark: _4
       Term t;

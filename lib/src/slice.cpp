@@ -10,16 +10,23 @@ using detail::refuse;
 
 namespace {
 
-bool has_underscore(const Term& t) {
-  if (t.kind == Term::Kind::underscore) return true;
-  if (t.kind != Term::Kind::tuple) return false;
-  for (const Term& e : t.elems)
-    if (has_underscore(e)) return true;
-  return false;
+Term underscore() { return Term{Term::Kind::underscore, 0, {}, {}, {}}; }
+
+Term tuple_of(std::vector<Term> elems) {
+  Term t;
+  t.kind = Term::Kind::tuple;
+  t.elems = std::move(elems);
+  return t;
 }
 
-// Adds the kept pieces of l under coordinate c to (s, d) and returns the
-// offset of the fixed part.
+// CuTe's repeat<R>(_): `_` itself for R = 1.
+Term underscores(int r) {
+  if (r == 1) return underscore();
+  return tuple_of(std::vector<Term>(static_cast<std::size_t>(r), underscore()));
+}
+
+// Adds the kept pieces of l under c to (s, d), flattened as CuTe's lift_slice
+// does, and returns the offset of the fixed part.
 int64_t slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder& d) {
   switch (c.kind) {
     case Term::Kind::underscore:
@@ -38,31 +45,74 @@ int64_t slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder
     refuse("the coordinate has " + std::to_string(c.elems.size()) + " modes but the layout has " +
            std::to_string(l.rank()));
   int64_t offset = 0;
-  for (int i = 0; i < l.rank(); ++i) {
-    const Term& ci = c.elems[static_cast<std::size_t>(i)];
-    if (ci.kind == Term::Kind::tuple && has_underscore(ci)) {
-      TupleBuilder ps, pd;  // a tuple coordinate with `_` keeps one nested piece
-      offset = checked::add(offset, slice_into(l[i], ci, ps, pd));
-      s.add(ps.done());
-      d.add(pd.done());
-    } else {
-      offset = checked::add(offset, slice_into(l[i], ci, s, d));
-    }
-  }
+  for (int i = 0; i < l.rank(); ++i)
+    offset = checked::add(offset, slice_into(l[i], c.elems[static_cast<std::size_t>(i)], s, d));
   return offset;
-}
-
-Sliced unwrap(IntTuple s, IntTuple d, int64_t offset) {
-  if (s.is_tuple() && s.rank() == 1) return {Layout::unchecked(s[0], d[0]), offset};
-  if (s.is_tuple() && s.rank() == 0) return {Layout(), offset};
-  return {Layout::unchecked(std::move(s), std::move(d)), offset};
 }
 
 Sliced slice_impl(const Layout& l, const Term& c) {
   if (c.kind == Term::Kind::underscore) return {l, 0};
   TupleBuilder s, d;
-  int64_t offset = slice_into(l, c, s, d);
-  return unwrap(s.done(), d.done(), offset);
+  const int64_t offset = slice_into(l, c, s, d);
+  return {Layout::unchecked(s.done(), d.done()), offset};
+}
+
+// The pieces of dice(p, x) in order; Rank and Elem read x as a tuple (Rank
+// is -1 for a non-tuple x).
+template <class X, class Rank, class Elem>
+void dice_into(const Term& p, const X& x, std::vector<X>& out, Rank rank, Elem elem) {
+  switch (p.kind) {
+    case Term::Kind::underscore:
+      return;
+    case Term::Kind::integer:
+      out.push_back(x);
+      return;
+    case Term::Kind::layout:
+      refuse("a projection holds integers, X (or '_') and tuples, not layouts");
+    case Term::Kind::tuple:
+      break;
+  }
+  const int r = rank(x);
+  if (r != static_cast<int>(p.elems.size()))
+    refuse("the projection has " + std::to_string(p.elems.size()) + " modes but its operand " +
+           (r < 0 ? std::string("is not a tuple") : "has " + std::to_string(r)));
+  for (int i = 0; i < r; ++i)
+    dice_into(p.elems[static_cast<std::size_t>(i)], elem(x, i), out, rank, elem);
+}
+
+template <class X, class Rank, class Elem>
+std::vector<X> dice_pieces(const Term& p, const X& x, Rank rank, Elem elem) {
+  std::vector<X> out;
+  dice_into(p, x, out, rank, elem);
+  return out;
+}
+
+int term_rank(const Term& t) {
+  return t.kind == Term::Kind::tuple ? static_cast<int>(t.elems.size()) : -1;
+}
+const Term& term_elem(const Term& t, int i) { return t.elems[static_cast<std::size_t>(i)]; }
+int tuple_rank(const IntTuple& t) { return t.is_tuple() ? t.rank() : -1; }
+IntTuple tuple_elem(const IntTuple& t, int i) { return t[i]; }
+
+Term dice_term(const Term& p, const Term& c) {
+  if (p.kind == Term::Kind::integer) return c;
+  return tuple_of(dice_pieces(p, c, term_rank, term_elem));
+}
+
+Layout dice_layout(const Term& p, const Layout& l) {
+  if (p.kind == Term::Kind::integer) return l;
+  TupleBuilder s, d;
+  for (const IntTuple& e : dice_pieces(p, l.shape(), tuple_rank, tuple_elem)) s.add(e);
+  for (const IntTuple& e : dice_pieces(p, l.stride(), tuple_rank, tuple_elem)) d.add(e);
+  return Layout(s.done(), d.done());
+}
+
+Tiler dice_tiler(const Term& p, const Tiler& t) {
+  if (p.kind == Term::Kind::integer) return t;
+  if (t.is_layout()) return dice_layout(p, t.layout);
+  return Tiler::tuple(dice_pieces(
+      p, t, [](const Tiler& x) { return x.is_tuple() ? x.rank() : -1; },
+      [](const Tiler& x, int i) { return x.elems[static_cast<std::size_t>(i)]; }));
 }
 
 // The smallest index i of the thread layout P with P(i) = tid. Thread layouts
@@ -85,6 +135,53 @@ int64_t thread_index(const Layout& p, int64_t tid) {
   refuse("no coordinate of the thread layout maps to " + std::to_string(tid));
 }
 
+// CuTe's get_hier_coord(tid) as an index of P ((tid / d) mod s per leaf, 0 for
+// a leaf of size 1) when every digit is a coordinate and P maps it to tid;
+// otherwise the smallest index with P(i) = tid.
+int64_t thread_coordinate(const Layout& p, int64_t tid) {
+  int64_t index = 0, position = 1;
+  bool decoded = true;
+  for (const Mode& m : flat_modes(p)) {
+    if (m.s != 1) {
+      const int64_t digit = m.d == 0 ? -1 : (tid / m.d) % m.s;
+      if (digit < 0) {
+        decoded = false;
+        break;
+      }
+      index = checked::add(index, checked::mul(digit, position));
+    }
+    position = checked::mul(position, m.s);
+  }
+  if (decoded && p(index) == tid) return index;
+  return thread_index(p, tid);
+}
+
+int mode_rank(const Layout& z, int i) { return z[i].rank(); }
+
+// The digits of index i (i < size(shape)) over shape's leaves, colexicographic,
+// as a coordinate of shape's structure.
+Term digits_of(const IntTuple& shape, int64_t& i) {
+  if (shape.is_int()) {
+    const int64_t digit = i % shape.value();
+    i /= shape.value();
+    return Term{Term::Kind::integer, digit, {}, {}, {}};
+  }
+  std::vector<Term> e;
+  for (int k = 0; k < shape.rank(); ++k) e.push_back(digits_of(shape[k], i));
+  return tuple_of(std::move(e));
+}
+
+// The colexicographic index of the digits c within shape (congruent).
+int64_t colex(const Term& c, const IntTuple& shape) {
+  if (shape.is_int()) return c.value;
+  int64_t index = 0, position = 1;
+  for (int k = 0; k < shape.rank(); ++k) {
+    index += colex(c.elems[static_cast<std::size_t>(k)], shape[k]) * position;
+    position *= product(shape[k]);
+  }
+  return index;
+}
+
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
@@ -99,36 +196,93 @@ Sliced slice(const Layout& l, const Term& coord) {
       [&] { return slice_impl(l, coord); });
 }
 
-Sliced local_tile(const Layout& l, const Tiler& tile, const IntTuple& coord) {
+Term dice(const Term& proj, const Term& coord) {
   return detail::guarded(
-      "local_tile", [&] { return to_string(l) + ", " + to_string(tile) + ", " + to_string(coord); },
+      "dice", [&] { return to_string(proj) + ", " + to_string(coord); },
+      [&] { return dice_term(proj, coord); });
+}
+
+Tiler dice(const Term& proj, const Tiler& tiler) {
+  return detail::guarded(
+      "dice", [&] { return to_string(proj) + ", " + to_string(tiler); },
+      [&] { return dice_tiler(proj, tiler); });
+}
+
+Layout dice(const Term& proj, const Layout& l) {
+  return detail::guarded(
+      "dice", [&] { return to_string(proj) + ", " + to_string(l); },
+      [&] { return dice_layout(proj, l); });
+}
+
+Sliced local_tile(const Layout& l, const Tiler& tile, const Term& coord,
+                  const std::optional<Term>& proj) {
+  return detail::guarded(
+      "local_tile",
+      [&] {
+        std::string out = to_string(l) + ", " + to_string(tile) + ", " + to_string(coord);
+        if (proj) out += ", " + to_string(*proj);
+        return out;
+      },
       [&]() -> Sliced {
-        Layout z = zipped_divide(l, tile);
-        Layout rest = z[1];
-        return {z[0], crd2idx(coord, rest.shape(), rest.stride())};
+        const Tiler t = proj ? dice_tiler(*proj, tile) : tile;
+        const Term c = proj ? dice_term(*proj, coord) : coord;
+        const Layout z = zipped_divide(l, t);
+        const int r1 = mode_rank(z, 1);
+        Term rest = c;
+        if (c.kind == Term::Kind::tuple) {
+          if (static_cast<int>(c.elems.size()) > r1)
+            refuse("the coordinate has " + std::to_string(c.elems.size()) +
+                   " modes but the rest of the division has " + std::to_string(r1));
+          while (static_cast<int>(rest.elems.size()) < r1) rest.elems.push_back(underscore());
+        }
+        return slice_impl(z, tuple_of({underscores(mode_rank(z, 0)), rest}));
       });
 }
 
-Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid) {
+Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid,
+                       const std::optional<Term>& proj) {
   return detail::guarded(
       "local_partition",
-      [&] { return to_string(l) + ", " + to_string(threads) + ", " + std::to_string(tid); },
+      [&] {
+        std::string out = to_string(l) + ", " + to_string(threads) + ", " + std::to_string(tid);
+        if (proj) out += ", " + to_string(*proj);
+        return out;
+      },
       [&]() -> Sliced {
         if (tid < 0) refuse("the thread index must be >= 0");
-        const IntTuple coord = idx2crd(thread_index(threads, tid), threads.shape());
-        // Tile by the thread layout's shape, one n:1 tiler per top-level mode.
-        TupleBuilder flat_coord;
-        std::vector<Tiler> tiler;
-        for (int i = 0; i < threads.rank(); ++i) {
-          IntTuple si = threads.shape()[i];
-          flat_coord.add_int(crd2idx(coord[i], si));
-          tiler.emplace_back(Layout(product(si), 1));
+        // The thread's coordinate in the whole P, then projected: CuTe's
+        // get_flat_coord on dice(p, P) reads the same digits of the kept leaves.
+        int64_t index = thread_coordinate(threads, tid);
+        const Term digits = digits_of(threads.shape(), index);
+        const Layout p = proj ? dice_layout(*proj, threads) : threads;
+        const Term kept = proj ? dice_term(*proj, digits) : digits;
+        Term c;
+        Tiler tiler;
+        if (p.shape().is_int()) {
+          c.value = colex(kept, p.shape());
+          tiler = Layout(p.size(), 1);
+        } else {
+          // One n:1 tiler and one colexicographic coordinate per top-level mode.
+          std::vector<Tiler> tilers;
+          c.kind = Term::Kind::tuple;
+          for (int i = 0; i < p.rank(); ++i) {
+            tilers.emplace_back(Layout(product(p.shape()[i]), 1));
+            c.elems.push_back(Term{Term::Kind::integer,
+                                   colex(kept.elems[static_cast<std::size_t>(i)], p.shape()[i]),
+                                   {},
+                                   {},
+                                   {}});
+          }
+          tiler = Tiler::tuple(std::move(tilers));
         }
-        Tiler t = threads.shape().is_int() ? tiler[0] : Tiler::tuple(std::move(tiler));
-        IntTuple c = threads.shape().is_int() ? IntTuple(coord.value()) : flat_coord.done();
-        Layout z = zipped_divide(l, t);
-        Layout tile = z[0];
-        return {z[1], crd2idx(c, tile.shape(), tile.stride())};
+        const Layout z = zipped_divide(l, tiler);
+        const int r0 = mode_rank(z, 0);
+        if (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) > r0)
+          refuse("the thread coordinate has " + std::to_string(c.elems.size()) +
+                 " modes but the tile has " + std::to_string(r0));
+        while (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) < r0)
+          c.elems.push_back(underscore());
+        return slice_impl(z, tuple_of({c, underscores(mode_rank(z, 1))}));
       });
 }
 

@@ -118,7 +118,22 @@ rc::Gen<std::pair<Layout, Term>> slice_operands(InputClass c) {
   });
 }
 
-rc::Gen<std::tuple<Layout, Tiler, IntTuple>> local_tile_operands(InputClass c) {
+namespace {
+
+Term int_term(int64_t v) { return Term{Term::Kind::integer, v, {}, {}, {}}; }
+Term underscore_term() { return Term{Term::Kind::underscore, 0, {}, {}, {}}; }
+
+// A CuTe Step for n modes: X (`_`) at the places in `skip`, 1 elsewhere.
+Term projection_of(const std::vector<bool>& skip) {
+  Term p;
+  p.kind = Term::Kind::tuple;
+  for (bool x : skip) p.elems.push_back(x ? underscore_term() : int_term(1));
+  return p;
+}
+
+}  // namespace
+
+rc::Gen<std::tuple<Layout, Tiler, Term, Term>> local_tile_operands(InputClass c) {
   return g::exec([c] {
     const auto [a, t] = *divisible_tilers(c);
     // The rest's mode sizes, as the tiler divides A (rounded up).
@@ -132,7 +147,8 @@ rc::Gen<std::tuple<Layout, Tiler, IntTuple>> local_tile_operands(InputClass c) {
         rest.push_back(std::max<int64_t>(1, (n + m - 1) / m));
       }
     }
-    if (rest.empty() || *g::weightedOneOf<bool>({{2, g::just(true)}, {3, g::just(false)}})) {
+    const Term none = int_term(1);  // dice(1, x) = x: no projection
+    if (rest.empty() || *g::weightedOneOf<bool>({{2, g::just(true)}, {5, g::just(false)}})) {
       int64_t total = 1;
       for (int64_t r : rest) total = sat_mul(total, r);
       if (rest.empty()) {
@@ -140,17 +156,50 @@ rc::Gen<std::tuple<Layout, Tiler, IntTuple>> local_tile_operands(InputClass c) {
         total = std::max<int64_t>(1, (size_of(a.shape()) + m - 1) / m);
       }
       const int64_t hi = c == InputClass::near_miss ? total * 2 + 2 : total;
-      return std::make_tuple(a, t, IntTuple(*g::inRange<int64_t>(0, hi)));
+      return std::make_tuple(a, t, int_term(*g::inRange<int64_t>(0, hi)), none);
     }
-    std::vector<int64_t> coord;
-    for (std::size_t k = 0; k < rest.size(); ++k) coord.push_back(*g::inRange<int64_t>(0, rest[k]));
-    layout::TupleBuilder b;
-    for (int64_t x : coord) b.add_int(x);
-    return std::make_tuple(a, t, b.done());
+    // A per-mode coordinate: some modes `_` (kept), maybe shorter than the
+    // rest (the missing modes kept too, as CuTe's append<R1>(c, _)).
+    Term coord;
+    coord.kind = Term::Kind::tuple;
+    const std::size_t len = *g::weightedOneOf<std::size_t>(
+        {{3, g::just(rest.size())}, {1, g::inRange<std::size_t>(1, rest.size() + 1)}});
+    for (std::size_t k = 0; k < len; ++k)
+      coord.elems.push_back(*g::weightedOneOf<bool>({{1, g::just(true)}, {3, g::just(false)}})
+                                ? underscore_term()
+                                : int_term(*g::inRange<int64_t>(0, rest[k])));
+    if (c == InputClass::near_miss && *g::arbitrary<bool>())
+      coord.elems.push_back(int_term(0));  // one mode more than the rest
+    if (!t.is_tuple() || *g::arbitrary<bool>()) return std::make_tuple(a, t, coord, none);
+    // A projection: extra tiler modes (and coordinates) that X skips, as a
+    // CTA tiler (BM,BN,BK) projected onto A's (M,K) with Step<1,X,1>.
+    std::vector<bool> skip;
+    Tiler wide = Tiler::tuple({});
+    Term wide_coord = coord;
+    wide_coord.elems.clear();
+    std::size_t next = 0;
+    while (next < t.elems.size() || next < coord.elems.size()) {
+      if (*g::weightedOneOf<bool>({{1, g::just(true)}, {3, g::just(false)}})) {
+        skip.push_back(true);
+        wide.elems.emplace_back(Layout(*g::inRange<int64_t>(1, 9), 1));
+        wide_coord.elems.push_back(*g::arbitrary<bool>() ? underscore_term()
+                                                         : int_term(*g::inRange<int64_t>(0, 4)));
+        continue;
+      }
+      skip.push_back(false);
+      wide.elems.push_back(next < t.elems.size() ? t.elems[next] : Tiler::underscore());
+      if (next < coord.elems.size()) wide_coord.elems.push_back(coord.elems[next]);
+      ++next;
+    }
+    // The coordinate names every mode of the projection (CuTe dices both).
+    while (wide_coord.elems.size() < skip.size()) wide_coord.elems.push_back(underscore_term());
+    if (wide.elems.size() > skip.size()) return std::make_tuple(a, t, coord, none);
+    while (wide.elems.size() < skip.size()) wide.elems.push_back(Tiler::underscore());
+    return std::make_tuple(a, wide, wide_coord, projection_of(skip));
   });
 }
 
-rc::Gen<std::tuple<Layout, Layout, int64_t>> local_partition_operands(InputClass c) {
+rc::Gen<std::tuple<Layout, Layout, int64_t, Term>> local_partition_operands(InputClass c) {
   return g::exec([c] {
     const Layout l = *layouts(c == InputClass::near_miss ? InputClass::nested : c);
     // Thread layout: per mode of L (a prefix of its modes), a size dividing
@@ -175,6 +224,28 @@ rc::Gen<std::tuple<Layout, Layout, int64_t>> local_partition_operands(InputClass
       run *=
           sizes[k] + (*g::weightedOneOf<bool>({{3, g::just(false)}, {1, g::just(true)}}) ? 1 : 0);
     }
+    // A projection: thread modes that X skips, with their own strides (a
+    // thread layout over (M,N,K) projected onto A's (M,K)); a size-1 mode of
+    // stride 0 is a broadcast mode, as in CuTe's examples.
+    std::vector<bool> skip;
+    if (!l.shape().is_int() && *g::arbitrary<bool>()) {
+      std::vector<int64_t> ws, wd;
+      for (std::size_t k = 0; k <= sizes.size(); ++k) {
+        if (*g::weightedOneOf<bool>({{1, g::just(true)}, {2, g::just(false)}})) {
+          const int64_t s = *g::inRange<int64_t>(1, 5);
+          ws.push_back(s);
+          wd.push_back(s == 1 ? 0 : run);
+          run *= s;
+          skip.push_back(true);
+        }
+        if (k == sizes.size()) break;
+        ws.push_back(sizes[k]);
+        wd.push_back(strides[k]);
+        skip.push_back(false);
+      }
+      sizes = ws;
+      strides = wd;
+    }
     Layout p;
     if (sizes.size() == 1 && l.shape().is_int()) {
       p = Layout(sizes[0], strides[0]);
@@ -188,7 +259,8 @@ rc::Gen<std::tuple<Layout, Layout, int64_t>> local_partition_operands(InputClass
     }
     int64_t tid = p(*g::inRange<int64_t>(0, p.size()));
     if (c == InputClass::near_miss) tid = *g::inRange<int64_t>(0, 4 * p.cosize() + 4);
-    return std::make_tuple(l, p, tid);
+    const bool projected = std::find(skip.begin(), skip.end(), true) != skip.end();
+    return std::make_tuple(l, p, tid, projected ? projection_of(skip) : int_term(1));
   });
 }
 

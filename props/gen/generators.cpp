@@ -1029,12 +1029,12 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   if (law.id == "FLAT-RANGE")
     return g::map(flat_operands(c), [](std::pair<Layout, int64_t> p) { return to_args(p.first); });
   if (law.id == "LTILE-DEF")
-    return g::map(local_tile_operands(c), [](std::tuple<Layout, Tiler, IntTuple> t) {
-      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    return g::map(local_tile_operands(c), [](std::tuple<Layout, Tiler, Term, Term> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t), std::get<3>(t));
     });
   if (law.id == "LPART-DEF")
-    return g::map(local_partition_operands(c), [](std::tuple<Layout, Layout, int64_t> t) {
-      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    return g::map(local_partition_operands(c), [](std::tuple<Layout, Layout, int64_t, Term> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t), std::get<3>(t));
     });
   const auto is = [&](std::initializer_list<K> want) {
     return std::equal(k.begin(), k.end(), want.begin(), want.end());

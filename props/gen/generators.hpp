@@ -120,10 +120,10 @@ rc::Gen<Layout> inverse_candidates(InputClass c);
 // (near_miss: one that does not fit).
 rc::Gen<std::pair<Layout, Term>> slice_operands(InputClass c);
 // (L, T, c): a divisible tiler and an index or per-mode coordinate of the rest.
-rc::Gen<std::tuple<Layout, Tiler, IntTuple>> local_tile_operands(InputClass c);
+rc::Gen<std::tuple<Layout, Tiler, Term, Term>> local_tile_operands(InputClass c);
 // (L, P, t): a thread layout over a prefix of L's modes and a thread id (near
 // miss: maybe one that no thread has).
-rc::Gen<std::tuple<Layout, Layout, int64_t>> local_partition_operands(InputClass c);
+rc::Gen<std::tuple<Layout, Layout, int64_t, Term>> local_partition_operands(InputClass c);
 // (A, B) for shape_div: divisible folds, by element, and (near_miss) not.
 rc::Gen<std::pair<IntTuple, IntTuple>> shape_div_operands(InputClass c);
 // (T, k) for product / prefix_product / inner_product (large: near int64's edge).

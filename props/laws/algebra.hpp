@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -142,11 +143,14 @@ public:
 
   // Slicing.
   virtual Sliced slice(const Layout& l, const Term& coord) const { return layout::slice(l, coord); }
-  virtual Sliced local_tile(const Layout& l, const Tiler& tile, const IntTuple& coord) const {
-    return layout::local_tile(l, tile, coord);
+  // proj: a CuTe Step, `X` (`_`) for the modes it skips; nullopt for none.
+  virtual Sliced local_tile(const Layout& l, const Tiler& tile, const Term& coord,
+                            const std::optional<Term>& proj) const {
+    return layout::local_tile(l, tile, coord, proj);
   }
-  virtual Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid) const {
-    return layout::local_partition(l, threads, tid);
+  virtual Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid,
+                                 const std::optional<Term>& proj) const {
+    return layout::local_partition(l, threads, tid, proj);
   }
 
   // The flat evaluation core (FlatLayout and its magic-number divider).

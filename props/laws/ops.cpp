@@ -16,6 +16,8 @@ const Layout& L(const Args& a, std::size_t i) { return std::get<Layout>(a.at(i))
 const Tiler& T(const Args& a, std::size_t i) { return std::get<Tiler>(a.at(i)); }
 const IntTuple& I(const Args& a, std::size_t i) { return std::get<IntTuple>(a.at(i)); }
 int64_t N(const Args& a, std::size_t i) { return std::get<int64_t>(a.at(i)); }
+const Term& C(const Args& a, std::size_t i) { return std::get<Term>(a.at(i)); }
+using None = std::optional<Term>;
 const std::vector<int64_t>& Ns(const Args& a, std::size_t i) {
   return std::get<std::vector<int64_t>>(a.at(i));
 }
@@ -156,18 +158,19 @@ std::vector<OpSpec> build_table() {
                    return given(a, 2) ? g.crd2idx(I(a, 0), I(a, 1), I(a, 2))
                                       : g.crd2idx(I(a, 0), I(a, 1));
                  }));
-  t.push_back(op("slice", "L COORD", {K::layout, K::coordinate}, 2, R::sliced, false,
+  t.push_back(
+      op("slice", "L COORD", {K::layout, K::coordinate}, 2, R::sliced, false,
+         [](const Algebra& g, const Args& a) -> Value { return g.slice(L(a, 0), C(a, 1)); }));
+  t.push_back(op("local_tile", "L TILE COORD [PROJ]",
+                 {K::layout, K::tiler, K::coordinate, K::coordinate}, 3, R::sliced, false,
                  [](const Algebra& g, const Args& a) -> Value {
-                   return g.slice(L(a, 0), std::get<Term>(a.at(1)));
+                   return g.local_tile(L(a, 0), T(a, 1), C(a, 2), given(a, 3) ? C(a, 3) : None{});
                  }));
-  t.push_back(op("local_tile", "L TILE COORD", {K::layout, K::tiler, K::int_tuple}, 3, R::sliced,
-                 false, [](const Algebra& g, const Args& a) -> Value {
-                   return g.local_tile(L(a, 0), T(a, 1), I(a, 2));
-                 }));
-  t.push_back(op("local_partition", "L THREADS TID", {K::layout, K::layout, K::integer}, 3,
-                 R::sliced, false, [](const Algebra& g, const Args& a) -> Value {
-                   return g.local_partition(L(a, 0), L(a, 1), N(a, 2));
-                 }));
+  t.push_back(op(
+      "local_partition", "L THREADS TID [PROJ]", {K::layout, K::layout, K::integer, K::coordinate},
+      3, R::sliced, false, [](const Algebra& g, const Args& a) -> Value {
+        return g.local_partition(L(a, 0), L(a, 1), N(a, 2), given(a, 3) ? C(a, 3) : None{});
+      }));
   // Swizzles.
   t.push_back(op("swizzle", "B M S X...", {K::integer, K::integer, K::integer, K::integers}, 4,
                  R::values, false, [](const Algebra& g, const Args& a) -> Value {

@@ -17,9 +17,9 @@ bool has_underscore(const Term& t) {
   return false;
 }
 
-// What slice(L, c) must give: the kept pieces (the `_` places, a tuple
-// coordinate holding `_` keeping one nested piece) and the offset, L at c
-// with `_` read as 0.
+// What slice(L, c) must give: the kept pieces (the `_` places, depth first;
+// a tuple coordinate's pieces join its parent's list, as CuTe's lift_slice)
+// and the offset, L at c with `_` read as 0.
 struct SliceDef {
   std::vector<IntTuple> s, d;
   i128 offset = 0;
@@ -27,12 +27,11 @@ struct SliceDef {
 };
 
 // false: c does not fit (a negative integer, a layout, a rank mismatch): refused.
-bool slice_into(const IntTuple& shape, const IntTuple& stride, const Term& c, SliceDef& out,
-                std::vector<IntTuple>& s, std::vector<IntTuple>& d) {
+bool slice_into(const IntTuple& shape, const IntTuple& stride, const Term& c, SliceDef& out) {
   switch (c.kind) {
     case Term::Kind::underscore:
-      s.push_back(shape);
-      d.push_back(stride);
+      out.s.push_back(shape);
+      out.d.push_back(stride);
       return true;
     case Term::Kind::integer: {
       if (c.value < 0) return false;
@@ -53,34 +52,24 @@ bool slice_into(const IntTuple& shape, const IntTuple& stride, const Term& c, Sl
       break;
   }
   if (static_cast<int>(c.elems.size()) != oracle::rank(shape)) return false;
-  for (int k = 0; k < oracle::rank(shape); ++k) {
-    const Term& ck = c.elems[static_cast<std::size_t>(k)];
-    const IntTuple sk = oracle::element(shape, k), dk = oracle::element(stride, k);
-    if (ck.kind == Term::Kind::tuple && has_underscore(ck)) {
-      std::vector<IntTuple> is, id;
-      if (!slice_into(sk, dk, ck, out, is, id)) return false;
-      s.push_back(oracle::tuple_of(is));
-      d.push_back(oracle::tuple_of(id));
-    } else if (!slice_into(sk, dk, ck, out, s, d)) {
+  for (int k = 0; k < oracle::rank(shape); ++k)
+    if (!slice_into(oracle::element(shape, k), oracle::element(stride, k),
+                    c.elems[static_cast<std::size_t>(k)], out))
       return false;
-    }
-  }
   return true;
 }
 
-// The result layout (a rank-1 top level unwrapped, none: 1:0) and offset;
-// nullopt when c does not fit L.
+// The result layout (every piece one top-level mode; none: `()`; c = `_`: L)
+// and offset; nullopt when c does not fit L.
 std::optional<std::pair<Layout, SliceDef>> slice_def(const Layout& l, const Term& c) {
   SliceDef def;
   if (c.kind == Term::Kind::underscore) return std::make_pair(l, def);
-  std::vector<IntTuple> s, d;
-  if (!slice_into(l.shape(), l.stride(), c, def, s, d)) return std::nullopt;
-  if (s.empty()) return std::make_pair(oracle::make(1, 0), def);
-  if (s.size() == 1) return std::make_pair(oracle::make(s[0], d[0]), def);
-  return std::make_pair(oracle::make(oracle::tuple_of(s), oracle::tuple_of(d)), def);
+  if (!slice_into(l.shape(), l.stride(), c, def)) return std::nullopt;
+  Layout r = oracle::make(oracle::tuple_of(def.s), oracle::tuple_of(def.d));
+  return std::make_pair(std::move(r), std::move(def));
 }
 
-// SLICE-DEF: slice(L, c) keeps exactly the modes marked `_` (structure and
+// SLICE-DEF: slice(L, c) keeps exactly the pieces marked `_` (structure and
 // strides), with offset L(c with `_` read as 0); refused exactly when c does
 // not fit L (or the offset passes int64).
 Outcome slice_law(const Algebra& alg, const std::vector<Arg>& args) {
@@ -102,31 +91,69 @@ Outcome slice_law(const Algebra& alg, const std::vector<Arg>& args) {
     return fail("SLICE-DEF", args, "the offset passes int64 and was not refused");
   if (got.layout != want->first)
     return fail("SLICE-DEF", args,
-                "slice gave " + show(got.layout) + ", the `_` modes are " + show(want->first));
+                "slice gave " + show(got.layout) + ", the `_` pieces are " + show(want->first));
   if (got.offset != static_cast<int64_t>(want->second.offset))
     return fail("SLICE-DEF", args, "slice's offset is not L at c with `_` read as 0", std::nullopt,
                 static_cast<int64_t>(want->second.offset), got.offset);
   return std::nullopt;
 }
 
-// The colexicographic index of c among modes of the given sizes (c an
-// integer, or a flat tuple of their rank with c_k < size_k for all but the
-// last); nullopt outside that.
-std::optional<i128> flat_index(const IntTuple& c, const std::vector<int64_t>& sizes) {
-  if (c.is_int()) {
-    if (c.value() < 0) return std::nullopt;
-    return c.value();
+// CuTe's dice(p, x) on the oracle's side: the pieces of x paired with a
+// non-`_` entry of p, a tuple entry's pieces joining its parent's list;
+// nullopt where a tuple of p meets no tuple of x of its rank. X is a tuple
+// when rank_of(x) >= 0.
+template <class X, class RankOf, class ElemOf>
+bool dice_pieces(const Term& p, const X& x, std::vector<X>& out, RankOf rank_of, ElemOf elem_of) {
+  if (p.kind == Term::Kind::underscore) return true;
+  if (p.kind == Term::Kind::integer) {
+    out.push_back(x);
+    return true;
   }
-  if (oracle::rank(c) != static_cast<int>(sizes.size()) || oracle::depth(c) != 1)
-    return std::nullopt;
-  i128 index = 0, prefix = 1;
-  for (std::size_t k = 0; k < sizes.size(); ++k) {
-    const int64_t ck = oracle::element(c, static_cast<int>(k)).value();
-    if (ck < 0 || (k + 1 < sizes.size() && ck >= sizes[k])) return std::nullopt;
-    index += ck * prefix;
-    prefix *= sizes[k];
+  if (p.kind != Term::Kind::tuple || rank_of(x) != static_cast<int>(p.elems.size())) return false;
+  for (int k = 0; k < rank_of(x); ++k)
+    if (!dice_pieces(p.elems[static_cast<std::size_t>(k)], elem_of(x, k), out, rank_of, elem_of))
+      return false;
+  return true;
+}
+
+int int_tuple_rank(const IntTuple& t) { return t.is_tuple() ? oracle::rank(t) : -1; }
+
+std::optional<IntTuple> diced(const Term& p, const IntTuple& t) {
+  if (p.kind == Term::Kind::integer) return t;
+  std::vector<IntTuple> e;
+  if (!dice_pieces(p, t, e, int_tuple_rank, oracle::element)) return std::nullopt;
+  return oracle::tuple_of(e);
+}
+
+std::optional<Term> diced(const Term& p, const Term& c) {
+  if (p.kind == Term::Kind::integer) return c;
+  Term out;
+  out.kind = Term::Kind::tuple;
+  const auto rank_of = [](const Term& x) {
+    return x.kind == Term::Kind::tuple ? static_cast<int>(x.elems.size()) : -1;
+  };
+  const auto elem_of = [](const Term& x, int k) { return x.elems[static_cast<std::size_t>(k)]; };
+  if (!dice_pieces(p, c, out.elems, rank_of, elem_of)) return std::nullopt;
+  return out;
+}
+
+std::optional<Tiler> diced(const Term& p, const Tiler& t) {
+  if (p.kind == Term::Kind::integer) return t;
+  if (t.is_layout()) {
+    const auto s = diced(p, t.layout.shape()), d = diced(p, t.layout.stride());
+    if (!s || !d) return std::nullopt;
+    return Tiler(oracle::make(*s, *d));
   }
-  return index;
+  std::vector<Tiler> e;
+  const auto rank_of = [](const Tiler& x) { return x.is_tuple() ? x.rank() : -1; };
+  const auto elem_of = [](const Tiler& x, int k) { return x.elems[static_cast<std::size_t>(k)]; };
+  if (!dice_pieces(p, t, e, rank_of, elem_of)) return std::nullopt;
+  return Tiler::tuple(std::move(e));
+}
+
+std::optional<Term> projection(const std::vector<Arg>& args, std::size_t i) {
+  if (args.size() <= i) return std::nullopt;
+  return std::get<Term>(args[i]);
 }
 
 // zipped_divide(A, T) by its definition: the tile (first) and rest (second)
@@ -141,15 +168,17 @@ std::optional<defs::Halves> zipped_def(const Layout& a, const Tiler& t) {
 }
 
 // A sliced result (layout R, offset) against R(j) + offset = values[j] for j <
-// n, R with the given top-level mode sizes (checked when there are two or more).
+// n, R with the given top-level mode sizes.
 Outcome check_sliced(const std::string& law, const std::vector<Arg>& args, const std::string& op,
                      const Sliced& got, const std::vector<i128>& values, const defs::Modes& modes) {
   const int64_t n = static_cast<int64_t>(values.size());
   if (oracle::size(got.layout) != n)
     return fail(law, args,
                 op + " gave " + show(got.layout) + ", not " + std::to_string(n) + " elements");
-  if (modes.size() >= 2 && !defs::matches(defs::top_mode_sizes(got.layout), modes))
-    return fail(law, args, op + " gave " + show(got.layout) + ", other top-level mode sizes");
+  if (!defs::matches(defs::top_mode_sizes(got.layout), modes))
+    return fail(law, args,
+                op + " gave " + show(got.layout) + ", whose top-level modes are not of sizes " +
+                    defs::to_string(modes) + " (* : any split)");
   const i128 off = values[0];
   if (off > INT64_MAX || off < INT64_MIN)
     return fail(law, args, op + "'s offset passes int64 and was not refused");
@@ -165,72 +194,199 @@ Outcome check_sliced(const std::string& law, const std::vector<Arg>& args, const
       });
 }
 
-// LTILE-DEF: where zipped_divide(L, T) is defined and c is an integer or a
-// flat per-mode coordinate of its rest, local_tile(L, T, c) is the tile mode
-// (mode sizes those of T) with offset rest(c): R(j) + offset = Z(j, c); it is
-// never refused then.
+// The rest coordinate of local_tile against the rest's top-level modes: per
+// mode a fixed digit (below its size; the last may pass it) or -1 for a kept
+// mode (`_` or past the coordinate's rank). nullopt: not a flat coordinate the
+// definition reads (nested, negative, past a mode, more modes than the rest).
+std::optional<std::vector<int64_t>> rest_digits(const Term& c, const defs::Modes& rest) {
+  if (c.kind != Term::Kind::tuple || c.elems.size() > rest.size()) return std::nullopt;
+  std::vector<int64_t> digits(rest.size(), -1);
+  for (std::size_t k = 0; k < c.elems.size(); ++k) {
+    const Term& ck = c.elems[k];
+    if (ck.kind == Term::Kind::underscore) continue;
+    if (ck.kind != Term::Kind::integer || ck.value < 0 ||
+        (k + 1 < rest.size() && ck.value >= rest[k].size) || rest[k].split)
+      return std::nullopt;
+    digits[k] = ck.value;
+  }
+  return digits;
+}
+
+// LTILE-DEF: with T' = dice(p, T) and c' = dice(p, c) (no p: T, c), and Z =
+// zipped_divide(L, T') by its definition (tile table F with modes F_0..,
+// rest table G with modes G_0..): local_tile(L, T, c, p) has the tile's modes
+// then the rest modes where c' is `_` or missing, and R(j) + offset =
+// F[tile digit of j] + G[rest index of c' with j's kept digits]; an integer
+// c' indexes G whole. Never refused where that is defined.
 Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
-  const Tiler& t = std::get<Tiler>(args[1]);
-  const IntTuple& c = std::get<IntTuple>(args[2]);
-  if (!representable(l) || !representable(t)) return vacuous("operands not representable");
-  const auto z = zipped_def(l, t);
-  if (!z) return vacuous("zipped_divide has no result");
-  std::vector<int64_t> rest_sizes;
-  for (const defs::ModeGroup& g : z->second_modes) rest_sizes.push_back(g.size);
-  const auto rc = flat_index(c, t.is_tuple() ? rest_sizes : std::vector<int64_t>{});
+  const Tiler& t0 = std::get<Tiler>(args[1]);
+  const Term& c0 = std::get<Term>(args[2]);
+  const auto proj = projection(args, 3);
+  if (!representable(l) || !representable(t0)) return vacuous("operands not representable");
+  const std::optional<Tiler> t = proj ? diced(*proj, t0) : t0;
+  const std::optional<Term> c = proj ? diced(*proj, c0) : c0;
+  const auto z = t ? zipped_def(l, *t) : std::nullopt;
+  // What the definition reads: an integer c' (an index of the rest) or a flat
+  // tuple c' over a by-mode tiler's rest modes.
+  std::optional<std::vector<int64_t>> digits;
+  std::optional<i128> whole;
+  if (z && c && c->kind == Term::Kind::integer && c->value >= 0 &&
+      c->value < static_cast<i128>(z->second.size()))
+    whole = c->value;
+  else if (z && c && t->is_tuple())
+    digits = rest_digits(*c, z->second_modes);
+  // The definition's values: the kept rest modes vary, the others are fixed.
+  defs::Modes modes;
+  std::vector<int64_t> kept_sizes, kept_at, prefix;  // kept rest modes and their places
+  std::vector<i128> values;
+  if (whole || digits) {
+    modes = z->first_modes;
+    int64_t run = 1;
+    for (std::size_t k = 0; k < z->second_modes.size(); ++k) {
+      prefix.push_back(run);
+      run *= z->second_modes[k].size;
+      if (digits && (*digits)[k] < 0) {
+        modes.push_back(z->second_modes[k]);
+        kept_sizes.push_back(z->second_modes[k].size);
+        kept_at.push_back(static_cast<int64_t>(k));
+      }
+    }
+    i128 base = whole ? *whole : 0;
+    if (digits)
+      for (std::size_t k = 0; k < digits->size(); ++k)
+        if ((*digits)[k] >= 0) base += static_cast<i128>((*digits)[k]) * prefix[k];
+    i128 last = base;  // the largest rest index the result reads
+    for (std::size_t q = 0; q < kept_sizes.size(); ++q)
+      last += static_cast<i128>(kept_sizes[q] - 1) * prefix[static_cast<std::size_t>(kept_at[q])];
+    if (last >= static_cast<i128>(z->second.size())) {
+      digits.reset();  // a coordinate past the rest: outside the definition
+      whole.reset();
+    }
+    int64_t kept = 1;
+    for (int64_t s : kept_sizes) kept *= s;
+    for (int64_t r = 0; (whole || digits) && r < kept; ++r) {
+      i128 index = base;
+      int64_t rest = r;
+      for (std::size_t q = 0; q < kept_sizes.size(); ++q) {
+        index +=
+            static_cast<i128>(rest % kept_sizes[q]) * prefix[static_cast<std::size_t>(kept_at[q])];
+        rest /= kept_sizes[q];
+      }
+      for (std::size_t j = 0; j < z->first.size(); ++j)
+        values.push_back(z->first[j] + z->second[static_cast<std::size_t>(index)]);
+    }
+  }
   Sliced got;
   try {
-    got = alg.local_tile(l, t, c);
+    got = alg.local_tile(l, t0, c0, proj);
   } catch (const Error& e) {
-    if (!rc || *rc >= static_cast<i128>(z->second.size())) return vacuous("refused");
+    if (!whole && !digits) return vacuous("refused");
+    for (i128 v : values)
+      if (v > INT64_MAX || v < INT64_MIN) return vacuous("refused: a value past int64");
     try {
-      (void)alg.zipped_divide(l, t);
+      (void)alg.zipped_divide(l, *t);
     } catch (const Error&) {
       return vacuous("refused");  // the division itself refused
     }
     return refused("LTILE-DEF", args, "local_tile", e);
   }
-  if (!rc || *rc >= static_cast<i128>(z->second.size()))
-    return vacuous("a coordinate outside the evaluator");
-  std::vector<i128> values(z->first.size());
-  for (std::size_t j = 0; j < values.size(); ++j)
-    values[j] = z->first[j] + z->second[static_cast<std::size_t>(*rc)];
-  defs::Modes modes;
-  if (t.is_tuple()) modes = z->first_modes;
+  if (!t || !c)
+    return fail("LTILE-DEF", args, "the projection does not fit, but it gave " + show(got.layout));
+  if (!whole && !digits) return vacuous("a coordinate outside the definition");
   return check_sliced("LTILE-DEF", args, "local_tile", got, values, modes);
 }
 
-// LPART-DEF: with i the smallest index of the thread layout P with P(i) = t
-// (refused when there is none), local_partition(L, P, t) is the rest of
-// zipped_divide(L, (size(P_0):1, size(P_1):1, ...)) at tile i: R(j) + offset
-// = Z(i, j), R with the rest's mode sizes; never refused where that
-// zipped_divide is defined.
+// The index of thread t in P: CuTe's get_hier_coord ((t / d) mod s per leaf,
+// 0 for size 1) when it is in P's domain and P maps it to t, else the
+// smallest index with P(i) = t; nullopt: none (or t < 0).
+std::optional<int64_t> thread_of(const Layout& p, const std::vector<int64_t>& table, int64_t tid) {
+  if (tid < 0) return std::nullopt;
+  int64_t index = 0, position = 1;
+  bool decoded = true;
+  for (const oracle::Leaf& leaf : oracle::leaves(p)) {
+    if (leaf.s != 1) {
+      const int64_t digit = leaf.d == 0 ? -1 : (tid / leaf.d) % leaf.s;  // C++'s / and %
+      decoded = decoded && digit >= 0;
+      index += decoded ? digit * position : 0;
+    }
+    position *= leaf.s;
+  }
+  if (decoded && table[static_cast<std::size_t>(index)] == tid) return index;
+  for (std::size_t i = 0; i < table.size(); ++i)
+    if (table[i] == tid) return static_cast<int64_t>(i);
+  return std::nullopt;
+}
+
+// The digits of index i over shape's leaves (colexicographic), as a
+// coordinate of shape's structure.
+Term digits_of(const IntTuple& shape, int64_t& i) {
+  Term t;
+  if (shape.is_int()) {
+    t.value = i % shape.value();
+    i /= shape.value();
+    return t;
+  }
+  t.kind = Term::Kind::tuple;
+  for (int k = 0; k < oracle::rank(shape); ++k)
+    t.elems.push_back(digits_of(oracle::element(shape, k), i));
+  return t;
+}
+
+// The leaf digits of a coordinate, depth first.
+void leaf_digits(const Term& t, std::vector<int64_t>& out) {
+  if (t.kind == Term::Kind::integer) out.push_back(t.value);
+  for (const Term& e : t.elems) leaf_digits(e, out);
+}
+
+// LPART-DEF: with t >= 0 and i the index of thread t in P (thread_of;
+// refused when there is none), P' = dice(p, P) and i' the colexicographic
+// index in P' of the digits of i on the leaves p keeps (no p: P' = P, i' =
+// i), local_partition(L, P, t, p) is the rest of Z = zipped_divide(L,
+// (size(P'_0):1, size(P'_1):1, ...)) at tile i': R(j) + offset = Z(i', j), R
+// with the rest's modes; never refused where Z is defined.
 Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& p0 = std::get<Layout>(args[1]);
   const Layout& l = std::get<Layout>(args[0]);
-  const Layout& p = std::get<Layout>(args[1]);
   const int64_t tid = std::get<int64_t>(args[2]);
-  if (!representable(l) || !representable(p)) return vacuous("operands not representable");
-  const auto tp = table(p);
+  const auto proj = projection(args, 3);
+  if (!representable(l) || !representable(p0)) return vacuous("operands not representable");
+  const auto tp = table(p0);
   if (!tp) return vacuous("too large for the oracle");
-  // A thread id is >= 0 (docs/SEMANTICS.md): a negative one has no thread,
-  // even where P's negative strides reach it.
+  std::optional<Layout> p = p0;
+  if (proj) {
+    const auto s = diced(*proj, p0.shape()), d = diced(*proj, p0.stride());
+    p = s && d ? std::optional<Layout>(oracle::make(*s, *d)) : std::nullopt;
+  }
+  const auto full = thread_of(p0, *tp, tid);
   std::optional<int64_t> index;
-  for (std::size_t i = 0; tid >= 0 && i < tp->size() && !index; ++i)
-    if ((*tp)[i] == tid) index = static_cast<int64_t>(i);
+  if (full && p) {
+    int64_t rest = *full;
+    const auto kept = proj ? diced(*proj, digits_of(p0.shape(), rest)) : std::nullopt;
+    rest = *full;
+    std::vector<int64_t> digits;
+    leaf_digits(kept ? *kept : digits_of(p0.shape(), rest), digits);
+    int64_t at = 0, position = 1;
+    const oracle::Leaves lv = oracle::leaves(*p);
+    for (std::size_t k = 0; k < lv.size() && k < digits.size(); ++k) {
+      at += digits[k] * position;
+      position *= lv[k].s;
+    }
+    index = at;
+  }
   Tiler tiler;
-  if (p.shape().is_int()) {
-    tiler = Tiler(oracle::make(p.shape().value(), 1));
-  } else {
+  if (p && p->shape().is_int()) {
+    tiler = Tiler(oracle::make(p->shape().value(), 1));
+  } else if (p) {
     std::vector<Tiler> e;
-    for (int k = 0; k < oracle::rank(p.shape()); ++k)
+    for (int k = 0; k < oracle::rank(p->shape()); ++k)
       e.emplace_back(
-          oracle::make(static_cast<int64_t>(oracle::size_wide(oracle::element(p.shape(), k))), 1));
+          oracle::make(static_cast<int64_t>(oracle::size_wide(oracle::element(p->shape(), k))), 1));
     tiler = Tiler::tuple(std::move(e));
   }
   Sliced got;
   try {
-    got = alg.local_partition(l, p, tid);
+    got = alg.local_partition(l, p0, tid, proj);
   } catch (const Error& e) {
     if (!index) return vacuous("refused");
     try {
@@ -240,6 +396,9 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
     }
     return refused("LPART-DEF", args, "local_partition", e);
   }
+  if (!p)
+    return fail("LPART-DEF", args,
+                "the projection does not fit P, but it gave " + show(got.layout));
   if (!index)
     return fail("LPART-DEF", args,
                 "no index of the thread layout maps to " + std::to_string(tid) + ", but it gave " +
@@ -252,9 +411,7 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
   std::vector<i128> values(z->second.size());
   for (std::size_t j = 0; j < values.size(); ++j)
     values[j] = z->first[static_cast<std::size_t>(*index)] + z->second[j];
-  defs::Modes modes;
-  if (tiler.is_tuple()) modes = z->second_modes;
-  return check_sliced("LPART-DEF", args, "local_partition", got, values, modes);
+  return check_sliced("LPART-DEF", args, "local_partition", got, values, z->second_modes);
 }
 
 }  // namespace
@@ -263,30 +420,34 @@ std::vector<Law> slice_laws() {
   using K = ArgKind;
   return {
       {"SLICE-DEF",
-       "slice(L, c) keeps exactly the modes of L marked `_` (a tuple coordinate with `_` keeps "
-       "one nested piece; rank 1 unwrapped; none: 1:0) with offset L(c, `_` = 0); refused iff "
-       "c does not fit L or the offset passes int64",
+       "slice(L, c) keeps exactly the pieces of L marked `_`, each one top-level mode (a tuple "
+       "coordinate's pieces join its parent's list, as CuTe's lift_slice; none: `()`) with offset "
+       "L(c, `_` = 0); refused iff c does not fit L or the offset passes int64",
        "slice",
        "random nested layouts with coordinates of `_`, integers and tuples, mismatched ranks, "
        "negative entries",
        {K::layout, K::coordinate},
        guard(slice_law)},
       {"LTILE-DEF",
-       "where zipped_divide(L, T) is defined: local_tile(L, T, c) = (Z(., c) - Z(0, c)) + Z(0, "
-       "c) with Z its definition and c an index or per-mode coordinate of the rest; tile mode "
-       "sizes (size(T_0), ..); never refused then",
+       "with T' = dice(p, T), c' = dice(p, c) and Z = zipped_divide(L, T') by its definition: "
+       "local_tile(L, T, c, p) is Z's tile modes, then its rest modes where c' is `_` or "
+       "missing, at the rest coordinate c' (an integer c' indexes the rest), offset Z(0, c'); "
+       "never refused then",
        "local_tile, zipped_divide",
-       "divisible and non-divisible tilers, by-mode tilers with `_`, coordinates past the rest",
-       {K::layout, K::tiler, K::int_tuple},
+       "divisible and non-divisible tilers, by-mode tilers with `_`, coordinates with `_`, "
+       "shorter than the rest and past it, projections (1,X,1)",
+       {K::layout, K::tiler, K::coordinate, K::coordinate},
        guard(ltile_law)},
       {"LPART-DEF",
-       "t >= 0 and i the smallest index with P(i) = t (else refused): local_partition(L, P, t) = "
-       "Z(i, .) - "
-       "Z(i, 0) + offset Z(i, 0), Z = zipped_divide(L, (size(P_k):1)_k) by its definition; the "
-       "rest's mode sizes; never refused where Z is defined",
+       "t >= 0, i CuTe's get_hier_coord(t) when P maps it to t, else the smallest index with "
+       "P(i) = t (else refused), P' = dice(p, P) and i' the index in P' of i's kept digits: "
+       "local_partition(L, P, t, p) = Z(i', .) - Z(i', 0) + offset Z(i', 0), Z = "
+       "zipped_divide(L, (size(P'_k):1)_k) by its definition; the rest's modes; never refused "
+       "where Z is defined",
        "local_partition, zipped_divide",
-       "compact, permuted and strided thread layouts, thread ids past the image",
-       {K::layout, K::layout, K::integer},
+       "compact, permuted, strided and broadcast thread layouts, projections, thread ids past "
+       "the image",
+       {K::layout, K::layout, K::integer, K::coordinate},
        guard(lpart_law)},
   };
 }

@@ -3,7 +3,9 @@
 // complements, nested coalesce profiles, slicing and local_tile /
 // local_partition index mix-ups, IntTuple utilities, and needless refusals.
 // Each is the library with one realistic bug.
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -161,14 +163,25 @@ public:
 
 // ---- slicing -------------------------------------------------------------------------------
 
-// A tuple coordinate holding `_` splices its pieces flat instead of keeping
-// one nested piece.
-class SliceFlatPieces : public Algebra {
+// A tuple coordinate holding `_` keeps its pieces nested as one mode instead
+// of joining its parent's list (CuTe's lift_slice flattens them).
+class SliceNestsPieces : public Algebra {
 public:
-  std::string name() const override { return "slice-splices-nested-pieces"; }
+  std::string name() const override { return "slice-nests-tuple-pieces"; }
   Sliced slice(const Layout& l, const Term& c) const override {
     Sliced s = layout::slice(l, c);
-    if (s.layout.shape().is_tuple()) s.layout = layout::flatten(s.layout);
+    if (c.kind != Term::Kind::tuple || !l.shape().is_tuple()) return s;
+    layout::TupleBuilder shape, stride;
+    for (int k = 0; k < l.rank(); ++k) {
+      const Term& ck = c.elems[static_cast<std::size_t>(k)];
+      if (ck.kind == Term::Kind::integer) continue;
+      const Layout piece =
+          ck.kind == Term::Kind::underscore ? l[k] : layout::slice(l[k], ck).layout;
+      if (ck.kind == Term::Kind::tuple && piece.shape().is_tuple() && piece.rank() == 0) continue;
+      shape.add(piece.shape());
+      stride.add(piece.stride());
+    }
+    s.layout = Layout(shape.done(), stride.done());
     return s;
   }
 };
@@ -189,15 +202,17 @@ public:
   }
 };
 
+using Projection = std::optional<Term>;
+
 // The tile coordinate read last mode first.
 class LocalTileReversed : public Algebra {
 public:
   std::string name() const override { return "local-tile-coordinate-reversed"; }
-  Sliced local_tile(const Layout& l, const Tiler& t, const IntTuple& c) const override {
-    if (c.is_int()) return layout::local_tile(l, t, c);
-    std::vector<IntTuple> e;
-    for (int k = c.rank(); k-- > 0;) e.push_back(c[k]);
-    return layout::local_tile(l, t, IntTuple::tuple(e));
+  Sliced local_tile(const Layout& l, const Tiler& t, const Term& c,
+                    const Projection& p) const override {
+    Term r = c;
+    std::reverse(r.elems.begin(), r.elems.end());
+    return layout::local_tile(l, t, r, p);
   }
 };
 
@@ -205,11 +220,13 @@ public:
 class LocalTileOffsetFromTile : public Algebra {
 public:
   std::string name() const override { return "local-tile-offset-from-tile"; }
-  Sliced local_tile(const Layout& l, const Tiler& t, const IntTuple& c) const override {
-    const Sliced ref = layout::local_tile(l, t, c);
-    const Layout z = layout::zipped_divide(l, t);
+  Sliced local_tile(const Layout& l, const Tiler& t, const Term& c,
+                    const Projection& p) const override {
+    const Sliced ref = layout::local_tile(l, t, c, p);
     try {
-      return {ref.layout, layout::crd2idx(c, z[0].shape(), z[0].stride())};
+      const Layout z = layout::zipped_divide(l, p ? layout::dice(*p, t) : t);
+      const IntTuple ct = layout::term_to_int_tuple(p ? layout::dice(*p, c) : c, "c");
+      return {ref.layout, layout::crd2idx(ct, z[0].shape(), z[0].stride())};
     } catch (const Error&) {
       return ref;
     }
@@ -220,10 +237,35 @@ public:
 class LocalTileRefusesTuple : public Algebra {
 public:
   std::string name() const override { return "local-tile-refuses-tuple-coordinate"; }
-  Sliced local_tile(const Layout& l, const Tiler& t, const IntTuple& c) const override {
-    if (c.is_tuple())
+  Sliced local_tile(const Layout& l, const Tiler& t, const Term& c,
+                    const Projection& p) const override {
+    if (c.kind == Term::Kind::tuple)
       throw Error("local_tile", layout::to_string(l) + ", " + layout::to_string(c),
                   "coordinates must be integers");
+    return layout::local_tile(l, t, c, p);
+  }
+};
+
+// A `_` in the coordinate read as 0: the rest modes it keeps are dropped (the
+// tile alone, as before CuTe's append<R1>(c, _) was followed).
+class LocalTileDropsKeptModes : public Algebra {
+public:
+  std::string name() const override { return "local-tile-drops-kept-rest-modes"; }
+  Sliced local_tile(const Layout& l, const Tiler& t, const Term& c,
+                    const Projection& p) const override {
+    Term zeroed = c;
+    for (Term& e : zeroed.elems)
+      if (e.kind == Term::Kind::underscore) e = Term{Term::Kind::integer, 0, {}, {}, {}};
+    return layout::local_tile(l, t, zeroed, p);
+  }
+};
+
+// The projection ignored: the whole tiler and coordinate used.
+class LocalTileIgnoresProjection : public Algebra {
+public:
+  std::string name() const override { return "local-tile-projection-ignored"; }
+  Sliced local_tile(const Layout& l, const Tiler& t, const Term& c,
+                    const Projection&) const override {
     return layout::local_tile(l, t, c);
   }
 };
@@ -232,10 +274,11 @@ public:
 class LocalPartitionCompact : public Algebra {
 public:
   std::string name() const override { return "local-partition-compact-threads"; }
-  Sliced local_partition(const Layout& l, const Layout& p, int64_t tid) const override {
-    (void)layout::local_partition(l, p, tid);  // refuses what it refuses
+  Sliced local_partition(const Layout& l, const Layout& p, int64_t tid,
+                         const Projection& proj) const override {
+    (void)layout::local_partition(l, p, tid, proj);  // refuses what it refuses
     return layout::local_partition(l, layout::make_layout_left(p.shape()),
-                                   tid % std::max<int64_t>(1, p.size()));
+                                   tid % std::max<int64_t>(1, p.size()), proj);
   }
 };
 
@@ -243,8 +286,10 @@ public:
 class LocalPartitionReturnsTile : public Algebra {
 public:
   std::string name() const override { return "local-partition-returns-the-tile"; }
-  Sliced local_partition(const Layout& l, const Layout& p, int64_t tid) const override {
-    const Sliced ref = layout::local_partition(l, p, tid);
+  Sliced local_partition(const Layout& l, const Layout& p0, int64_t tid,
+                         const Projection& proj) const override {
+    const Sliced ref = layout::local_partition(l, p0, tid, proj);
+    const Layout p = proj ? layout::dice(*proj, p0) : p0;
     std::vector<layout::Tiler> t;
     for (int k = 0; k < p.rank(); ++k) t.emplace_back(Layout(layout::product(p.shape()[k]), 1));
     const Layout z =
@@ -395,9 +440,9 @@ std::vector<Mutant> structure_mutants() {
        maker<CoalesceProfileFlattened>()},
       {"coalesce-profile-coalesces-the-rest", "coalesce (by mode)",
        "modes past the profile coalesced too", maker<CoalesceProfileRest>()},
-      {"slice-splices-nested-pieces", "slice",
-       "a tuple coordinate with `_` splices its pieces instead of nesting them",
-       maker<SliceFlatPieces>()},
+      {"slice-nests-tuple-pieces", "slice",
+       "a tuple coordinate with `_` keeps its pieces nested as one mode (CuTe flattens them)",
+       maker<SliceNestsPieces>()},
       {"slice-offset-first-mode", "slice", "the offset of the fixed modes taken from mode 0 only",
        maker<SliceOffsetFirstMode>()},
       {"local-tile-coordinate-reversed", "local_tile", "the tile coordinate read last mode first",
@@ -407,6 +452,12 @@ std::vector<Mutant> structure_mutants() {
        maker<LocalTileOffsetFromTile>()},
       {"local-tile-refuses-tuple-coordinate", "local_tile",
        "per-mode coordinates refused (a needless refusal)", maker<LocalTileRefusesTuple>()},
+      {"local-tile-drops-kept-rest-modes", "local_tile",
+       "a `_` in the coordinate read as 0, the rest modes it keeps dropped",
+       maker<LocalTileDropsKeptModes>()},
+      {"local-tile-projection-ignored", "local_tile",
+       "the Step projection ignored (the whole tiler and coordinate used)",
+       maker<LocalTileIgnoresProjection>()},
       {"local-partition-compact-threads", "local_partition",
        "the thread's coordinate found as if the thread layout were compact",
        maker<LocalPartitionCompact>()},
