@@ -1,6 +1,7 @@
-// layoutcheck verify [--vectors DIR] [--cases N] [--seed S]: the main job —
-// every law of the catalog through RapidCheck (a table: law, cases, classes,
-// result, time), the worked examples, the conformance vectors, the fuzz
+// layoutcheck verify [--vectors DIR] [--cutlass FILE] [--cases N] [--seed S]:
+// the main job — every law of the catalog through RapidCheck (a table: law,
+// cases, classes, result, time), the worked examples, the conformance vectors,
+// the CUTLASS cases, the fuzz
 // corpora replayed and a short bulk campaign, as a summary table.
 #include <iostream>
 #include <memory>
@@ -18,6 +19,7 @@ namespace {
 
 struct VerifyArgs {
   std::string vectors = LAYOUTCHECK_VECTORS_DIR;
+  std::string cutlass = LAYOUTCHECK_CUTLASS_CASES;
   int cases = 200;
   std::optional<uint64_t> seed;
 };
@@ -54,6 +56,7 @@ int run_verify(const VerifyArgs& a) {
   // Jobs run before the summary is printed, so the laws table comes first.
   std::vector<Job> jobs{{"laws", [a] { return run_laws(a, std::cout); }}, {"lesson", run_lesson}};
   for (Job& j : vector_jobs(a.vectors)) jobs.push_back(std::move(j));
+  jobs.push_back({"cutlass", [a] { return run_cutlass(a.cutlass); }});
   for (Job& j : fuzz_jobs()) jobs.push_back(std::move(j));
   jobs.push_back({"bulk", run_bulk_job});
   return run_jobs(jobs, std::cout);
@@ -67,6 +70,9 @@ void add_verify(CLI::App& app, Action& action) {
       "verify",
       "the main job: laws through RapidCheck, examples, vectors, fuzz corpora, bulk campaign");
   cmd->add_option("--vectors", args->vectors, "directory of reference vectors (*.jsonl)")
+      ->capture_default_str();
+  cmd->add_option("--cutlass", args->cutlass,
+                  "the CUTLASS conformance cases (CuTe's answers on CUTLASS's layouts)")
       ->capture_default_str();
   cmd->add_option("--cases", args->cases, "RapidCheck cases per law")->capture_default_str();
   cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random, printed per law)");

@@ -3,8 +3,10 @@
 #include <chrono>
 #include <cstdio>
 #include <ostream>
+#include <stdexcept>
 
 #include "conformance.hpp"
+#include "cutlass_cases.hpp"
 #include "exit_codes.hpp"
 #include "vectors.hpp"
 
@@ -28,6 +30,26 @@ std::vector<Job> vector_jobs(const std::filesystem::path& dir) {
                       return r;
                     }});
   return jobs;
+}
+
+JobResult run_cutlass(const std::filesystem::path& file) {
+  std::vector<props::cutlass::Record> records;
+  try {
+    records = props::cutlass::load(file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  JobResult r;
+  for (const props::cutlass::Record& rec : records) {
+    ++r.cases;
+    if (const auto why = props::cutlass::check(props::reference_algebra(), rec)) {
+      ++r.failed;
+      r.failures.push_back("FAIL cutlass " + props::cutlass::describe(rec) + "\n  " + *why);
+    } else {
+      ++r.passed;
+    }
+  }
+  return r;
 }
 
 JobResult run_lesson() {

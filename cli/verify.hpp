@@ -26,6 +26,9 @@ struct Job {
 // The worked examples of the CuTe layout lesson (lesson.cpp).
 JobResult run_lesson();
 
+// The CUTLASS conformance suite (props/cutlass): every case identical to CuTe.
+JobResult run_cutlass(const std::filesystem::path& file);
+
 // One job per vector file of dir: "vectors/<op>".
 std::vector<Job> vector_jobs(const std::filesystem::path& dir);
 

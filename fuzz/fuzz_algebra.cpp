@@ -103,11 +103,11 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kSlice, {"SLICE-DEF"}},
       {kLocalTile, {"LTILE-DEF"}},
       {kLocalPartition, {"LPART-DEF"}},
-      {kSwizzle, {"SWZ-LAYOUT"}},
+      {kSwizzle, {"SWZ-LAYOUT", "SWIZZLE-BYTES"}},
       {kEval,
        {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "COORD-ROUNDTRIP",
         "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "NULLSPACE-DEF", "MAKE-LIKE", "FLAT-RANGE",
-        "FLAT-EVAL", "FLAT-WINDOW", "MAGIC-DIV"}},
+        "FLAT-EVAL", "FLAT-WINDOW", "MAGIC-DIV", "UPCAST-DEF", "DOWNCAST-DEF", "RECAST-DEF"}},
       {kRefusals, {"REFUSE-MSG", "NO-OVERFLOW"}},
       {kNotation, {"NOTE-ROUNDTRIP", "NOTE-CANON", "PARSE-MALFORMED"}},
   };
@@ -250,7 +250,7 @@ struct QueuedLaw {
   std::size_t n;
 };
 struct LawQueue {
-  std::array<QueuedLaw, 16> queued;
+  std::array<QueuedLaw, 24> queued;
   std::size_t count = 0;
   i128 largest_result = 0;  // size of the largest result of the direct calls
 };
@@ -693,6 +693,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case kSwizzle: {
       IntTuple params;
       check_swizzle(in, a, params, ctx);
+      // The byte-address form for an element width (a later byte).
+      static constexpr int64_t kWidths[] = {16, 8, 32, 4, 64, 128, 1, 24};
+      const int64_t bits = kWidths[in.ConsumeIntegral<uint8_t>() % std::size(kWidths)];
+      ctx.add("bits", bits);
+      run_law("SWIZZLE-BYTES", params, bits, a);
       finish();
       break;
     }
@@ -713,6 +718,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       run_law("MAGIC-DIV", divisor, i);
       run_law("COORD-ROUNDTRIP", a.shape());
       run_law("COMPACT-BIJ", a.shape());
+      // Element widths (later bytes: older inputs keep their meaning): a
+      // factor and two widths from the tables CUTLASS's types give.
+      static constexpr int64_t kFactors[] = {1, 2, 4, 8, 16, 32, 3, 6};
+      static constexpr int64_t kBits[] = {1, 4, 8, 16, 32, 64, 128, 6, 24};
+      const int64_t n = kFactors[in.ConsumeIntegral<uint8_t>() % std::size(kFactors)];
+      const int64_t from = kBits[in.ConsumeIntegral<uint8_t>() % std::size(kBits)];
+      const int64_t to = kBits[in.ConsumeIntegral<uint8_t>() % std::size(kBits)];
+      ctx.add("N", n);
+      ctx.add("bits", from);
+      ctx.add("to bits", to);
+      run_law("UPCAST-DEF", a, n);
+      run_law("DOWNCAST-DEF", a, n);
+      run_law("RECAST-DEF", a, from, to);
       finish();
       break;
     }

@@ -318,6 +318,27 @@ const std::map<std::string, Inputs>& hand_picked() {
         {"(4,2):(1,4)", "5"},
         {"(4,2):(1,4)", "_"},
         {"(4,2):(1,4)", "(_,1,2)"}}},
+      {"UPCAST-DEF",
+       {{"(8,64):(64,1)", "8"},
+        {"((8,4),128):((128,0),1)", "16"},
+        {"(32,(32,4)):(32,(1,1024))", "16"},
+        {"(3,4):(1,3)", "2"},
+        {"(4,2):(-1,8)", "4"},
+        {"(4,2):(3,8)", "2"}}},
+      {"DOWNCAST-DEF",
+       {{"(8,32):(32,1)", "2"}, {"(4,2):(-1,4)", "2"}, {"(4,2):(2,8)", "2"}, {"(4,4):(1,1)", "3"}}},
+      {"RECAST-DEF",
+       {{"(8,64):(64,1)", "16", "32"},
+        {"(8,32):(32,1)", "32", "16"},
+        {"((8,4),128):((128,0),1)", "1", "16"},
+        {"(8,6):(6,1)", "16", "24"},
+        {"(8,64):(64,1)", "0", "16"}}},
+      {"SWIZZLE-BYTES",
+       {{"(3,4,3)", "16", "((8,8),(8,8)):((64,8),(1,512))"},
+        {"(2,4,3)", "8", "(8,64):(64,1)"},
+        {"(3,4,3)", "128", "(8,8):(1,8)"},
+        {"(1,4,3)", "4", "(64,8):(1,64)"},
+        {"(3,4,3)", "16", "(4,2):(-1,4)"}}},
       {"LTILE-DEF",
        {{"(8,8):(1,8)", "(4,2)", "(1,2)", "1"},
         {"24:1", "4:2", "2", "1"},
@@ -652,6 +673,38 @@ struct McvAlwaysOne : Algebra {  // the conservative answer where CuTe's is larg
   int64_t max_common_vector(const Layout&, const Layout&) const override { return 1; }
   Layout max_common_layout(const Layout&, const Layout&) const override { return Layout(); }
 };
+struct UpcastFloorShape : Algebra {  // floor(s / (N/d)): a partial wide element lost
+  Layout upcast(const Layout& a, int64_t n) const override {
+    IntTuple s = a.shape(), d = a.stride();
+    for (std::size_t k = 0; k < s.raw().size(); ++k) {
+      int64_t& sv = s.raw()[k].v;
+      int64_t& dv = d.raw()[k].v;
+      if (s.raw()[k].tuple || dv == 0) continue;
+      const int64_t m = dv < 0 ? -dv : dv;
+      if (m < n) sv = std::max<int64_t>(1, sv / (n / m));
+      dv = dv / (m < n ? m : n);
+    }
+    return Layout(s, d);
+  }
+};
+struct DowncastScalesEveryStride : Algebra {  // the unit stride multiplied too
+  Layout downcast(const Layout& a, int64_t n) const override {
+    IntTuple d = a.stride();
+    for (layout::ItNode& x : d.raw())
+      if (!x.tuple) x.v *= n;
+    return Layout(a.shape(), d);
+  }
+};
+struct RecastInverted : Algebra {  // up and down swapped
+  Layout recast_layout(const Layout& a, int64_t from, int64_t to) const override {
+    return layout::recast_layout(a, to, from);
+  }
+};
+struct SwizzleBytesElementUnits : Algebra {  // the swizzle applied to element offsets
+  int64_t swizzle_bytes(int b, int m, int s, int64_t, const Layout& l, int64_t i) const override {
+    return layout::Swizzle(b, m, s)(l(i));
+  }
+};
 struct NullspaceCompact : Algebra {  // the kernel's strides compact over its own shape
   Layout nullspace(const Layout& a) const override {
     layout::Modes k;
@@ -947,6 +1000,12 @@ const std::vector<Kill>& kills() {
       kill<CplRefusesInterleaving>("CPL-COMPLETE", "CplRefusesInterleaving", {"4:2", "12"}),
       kill<RankCountsLeaves>("RANK-DEPTH", "RankCountsLeaves", {"((2,2),3):((1,2),4)"}),
       kill<NullspaceCompact>("NULLSPACE-DEF", "NullspaceCompact", {"(2,3,4):(0,1,0)"}),
+      kill<UpcastFloorShape>("UPCAST-DEF", "UpcastFloorShape", {"(3,4):(1,3)", "2"}),
+      kill<DowncastScalesEveryStride>("DOWNCAST-DEF", "DowncastScalesEveryStride",
+                                      {"(8,32):(32,1)", "2"}),
+      kill<RecastInverted>("RECAST-DEF", "RecastInverted", {"(8,64):(64,1)", "16", "32"}),
+      kill<SwizzleBytesElementUnits>("SWIZZLE-BYTES", "SwizzleBytesElementUnits",
+                                     {"(3,4,3)", "16", "((8,8),(8,8)):((64,8),(1,512))"}),
       kill<McvAlwaysOne>("MAX-COMMON", "McvAlwaysOne", {"(8,4):(1,8)", "(8,4):(1,8)"}),
       kill<TileToShapeRowMajor>("TILE-TO-SHAPE", "TileToShapeRowMajor", {"(8,8):(8,1)", "(64,32)"}),
       kill<LikeIgnoresZeros>("MAKE-LIKE", "LikeIgnoresZeros", {"(2,3,4,5):(0,42,1,0)"}),

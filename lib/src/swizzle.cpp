@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "layout/checked.hpp"
 #include "layout/error.hpp"
 #include "refusal.hpp"
 
@@ -23,6 +24,22 @@ Swizzle::Swizzle(int bits, int base, int shift) : b_(bits), m_(base), s_(shift) 
 std::string to_string(const Swizzle& s) {
   return "Sw<" + std::to_string(s.bits()) + "," + std::to_string(s.base()) + "," +
          std::to_string(s.shift()) + ">";
+}
+
+int64_t swizzle_bytes(const Swizzle& sw, int64_t bits, int64_t x) {
+  return detail::guarded(
+      "swizzle_bytes",
+      [&] { return to_string(sw) + ", " + std::to_string(bits) + ", " + std::to_string(x); },
+      [&] {
+        if (bits < 1) detail::refuse("the element width must be >= 1 bit");
+        if (x < 0) detail::refuse("a negative element offset has no address");
+        const int64_t address = checked::mul(x, bits);
+        const int64_t swizzled = checked::add(checked::mul(sw(address >> 3), 8), address & 7);
+        if (swizzled % bits != 0)
+          detail::refuse("the swizzled bit address " + std::to_string(swizzled) + " is not on a " +
+                         std::to_string(bits) + "-bit element boundary");
+        return swizzled / bits;
+      });
 }
 
 }  // namespace layout

@@ -29,6 +29,13 @@ int64_t size_of(const IntTuple& t) {
 // tuple of coordinates of the mode's rank (an integer mode takes a 1-tuple).
 Term coordinate_for(const IntTuple& shape, int depth) {
   Term t;
+  // A tuple-shaped mode gets a tuple coordinate half the time (two thirds at
+  // the top): nested tuples holding `_` are where CuTe's slice flattens.
+  if (shape.is_tuple() && depth <= 3 && *g::inRange(0, depth == 0 ? 3 : 2) != 0) {
+    t.kind = Term::Kind::tuple;
+    for (int k = 0; k < shape.rank(); ++k) t.elems.push_back(coordinate_for(shape[k], depth + 1));
+    return t;
+  }
   const int kind = *g::inRange(0, 9);
   if (kind < 3) {
     t.kind = Term::Kind::underscore;

@@ -1028,6 +1028,16 @@ rc::Gen<std::vector<Arg>> args_for(const Law& law, InputClass c) {
   if (law.id == "FLAT-EVAL" || law.id == "FLAT-WINDOW") return pair_args(flat_operands(c));
   if (law.id == "FLAT-RANGE")
     return g::map(flat_operands(c), [](std::pair<Layout, int64_t> p) { return to_args(p.first); });
+  if (law.id == "UPCAST-DEF") return pair_args(upcast_operands(c));
+  if (law.id == "DOWNCAST-DEF") return pair_args(downcast_operands(c));
+  if (law.id == "RECAST-DEF")
+    return g::map(recast_operands(c), [](std::tuple<Layout, int64_t, int64_t> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    });
+  if (law.id == "SWIZZLE-BYTES")
+    return g::map(swizzle_bytes_operands(c), [](std::tuple<IntTuple, int64_t, Layout> t) {
+      return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+    });
   if (law.id == "LTILE-DEF")
     return g::map(local_tile_operands(c), [](std::tuple<Layout, Tiler, Term, Term> t) {
       return to_args(std::get<0>(t), std::get<1>(t), std::get<2>(t), std::get<3>(t));

@@ -115,14 +115,24 @@ rc::Gen<std::pair<Layout, Layout>> completeness_pairs(const std::string& law, In
 // signs, not chaining); near_miss: mostly not injective.
 rc::Gen<Layout> inverse_candidates(InputClass c);
 
+// ---- element widths and the byte-address swizzle (cast_generators.cpp) ------
+// upcast/downcast (L, N) and recast_layout (L, old, new): strides mostly
+// multiples or divisors of the factor (downcast: a unit stride).
+rc::Gen<std::pair<Layout, int64_t>> upcast_operands(InputClass c);
+rc::Gen<std::pair<Layout, int64_t>> downcast_operands(InputClass c);
+rc::Gen<std::tuple<Layout, int64_t, int64_t>> recast_operands(InputClass c);
+// ((B,M,S), bits, L) for the byte-address swizzle.
+rc::Gen<std::tuple<IntTuple, int64_t, Layout>> swizzle_bytes_operands(InputClass c);
+
 // ---- slicing, IntTuple utilities, the flat core (edge_generators.cpp) -------
 // (L, c): a slicing coordinate of `_`, integers and tuples for L's shape
 // (near_miss: one that does not fit).
 rc::Gen<std::pair<Layout, Term>> slice_operands(InputClass c);
-// (L, T, c): a divisible tiler and an index or per-mode coordinate of the rest.
+// (L, T, c, p): a divisible tiler, an index or per-mode coordinate of the rest
+// (maybe with `_`, shorter), and a Step projection p (1: none).
 rc::Gen<std::tuple<Layout, Tiler, Term, Term>> local_tile_operands(InputClass c);
-// (L, P, t): a thread layout over a prefix of L's modes and a thread id (near
-// miss: maybe one that no thread has).
+// (L, P, t, p): a thread layout over a prefix of L's modes (maybe with modes
+// a projection p skips) and a thread id (near miss: maybe one no thread has).
 rc::Gen<std::tuple<Layout, Layout, int64_t, Term>> local_partition_operands(InputClass c);
 // (A, B) for shape_div: divisible folds, by element, and (near_miss) not.
 rc::Gen<std::pair<IntTuple, IntTuple>> shape_div_operands(InputClass c);

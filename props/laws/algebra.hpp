@@ -93,6 +93,11 @@ public:
   virtual Layout right_inverse(const Layout& a) const { return layout::right_inverse(a); }
   virtual Layout left_inverse(const Layout& a) const { return layout::left_inverse(a); }
   virtual Layout nullspace(const Layout& a) const { return layout::nullspace(a); }
+  virtual Layout upcast(const Layout& a, int64_t n) const { return layout::upcast(a, n); }
+  virtual Layout downcast(const Layout& a, int64_t n) const { return layout::downcast(a, n); }
+  virtual Layout recast_layout(const Layout& a, int64_t old_bits, int64_t new_bits) const {
+    return layout::recast_layout(a, old_bits, new_bits);
+  }
   virtual Layout make_layout_like(const Layout& l) const { return layout::make_layout_like(l); }
   virtual Layout tile_to_shape(const Layout& block, const IntTuple& target) const {
     return layout::tile_to_shape(block, target);
@@ -139,6 +144,13 @@ public:
   // The swizzled layout Sw<B,M,S> o L at index i.
   virtual int64_t swizzle_layout(int bits, int base, int shift, const Layout& l, int64_t i) const {
     return layout::SwizzledLayout(layout::Swizzle(bits, base, shift), l)(i);
+  }
+
+  // The byte-address form: Sw<B,M,S> on the byte addresses of `bits`-bit
+  // elements at L(i).
+  virtual int64_t swizzle_bytes(int b, int m, int s, int64_t bits, const Layout& l,
+                                int64_t i) const {
+    return layout::swizzle_bytes(layout::Swizzle(b, m, s), bits, l(i));
   }
 
   // Slicing.

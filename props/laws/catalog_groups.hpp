@@ -22,5 +22,6 @@ std::vector<Law> structure_laws();     // rank, depth, flatten, compact layouts,
 std::vector<Law> slice_laws();         // slice, local_tile, local_partition
 std::vector<Law> flat_laws();          // FlatLayout and MagicDivider
 std::vector<Law> completeness_laws();  // refuse only what no layout can answer
+std::vector<Law> cast_laws();          // upcast, downcast, recast_layout, byte-address swizzle
 
 }  // namespace props

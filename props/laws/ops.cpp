@@ -1,7 +1,9 @@
 #include "ops.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
+#include <stdexcept>
 
 namespace props {
 
@@ -99,6 +101,16 @@ std::vector<OpSpec> build_table() {
                    if (given(a, 2)) return layout::tile_to_shape(L(a, 0), I(a, 1), I(a, 2));
                    return g.tile_to_shape(L(a, 0), I(a, 1));
                  }));
+  t.push_back(
+      op("upcast", "L N", {K::layout, K::integer}, 2, R::layout, false,
+         [](const Algebra& g, const Args& a) -> Value { return g.upcast(L(a, 0), N(a, 1)); }));
+  t.push_back(
+      op("downcast", "L N", {K::layout, K::integer}, 2, R::layout, false,
+         [](const Algebra& g, const Args& a) -> Value { return g.downcast(L(a, 0), N(a, 1)); }));
+  t.push_back(op("recast_layout", "L OLD_BITS NEW_BITS", {K::layout, K::integer, K::integer}, 3,
+                 R::layout, false, [](const Algebra& g, const Args& a) -> Value {
+                   return g.recast_layout(L(a, 0), N(a, 1), N(a, 2));
+                 }));
   t.push_back(op("max_common_vector", "A B", {K::layout, K::layout}, 2, R::integer, false,
                  [](const Algebra& g, const Args& a) -> Value {
                    return g.max_common_vector(L(a, 0), L(a, 1));
@@ -187,6 +199,15 @@ std::vector<OpSpec> build_table() {
                    for (int64_t i : Ns(a, 4)) out.push_back(g.swizzle_layout(b, m, s, L(a, 3), i));
                    return out;
                  }));
+  t.push_back(op("swizzle_bytes_call", "B M S BITS L I...",
+                 {K::integer, K::integer, K::integer, K::integer, K::layout, K::integers}, 6,
+                 R::values, false, [](const Algebra& g, const Args& a) -> Value {
+                   const auto [b, m, s] = swizzle_params(a);
+                   std::vector<int64_t> out;
+                   for (int64_t i : Ns(a, 5))
+                     out.push_back(g.swizzle_bytes(b, m, s, N(a, 3), L(a, 4), i));
+                   return out;
+                 }));
   // IntTuple utilities.
   t.push_back(
       op("shape_div", "A B", {K::int_tuple, K::int_tuple}, 2, R::int_tuple, false,
@@ -256,6 +277,24 @@ Value parse_value(ResultKind kind, const std::string& text) {
 const std::vector<OpSpec>& op_table() {
   static const std::vector<OpSpec> table = build_table();
   return table;
+}
+
+std::vector<Arg> parse_operands(const OpSpec& op, const std::vector<std::string>& words) {
+  const bool variadic = op.args.back() == ArgKind::integers;
+  const std::size_t fixed = variadic ? op.args.size() - 1 : op.args.size();
+  const std::size_t required = variadic ? fixed : op.required;
+  if (words.size() < required || (!variadic && words.size() > fixed))
+    throw std::invalid_argument("usage: layoutcheck op " + op.name + " " + op.synopsis);
+  std::vector<Arg> out;
+  for (std::size_t i = 0; i < std::min(fixed, words.size()); ++i)
+    out.push_back(parse_arg(op.args[i], words[i]));
+  if (variadic) {
+    std::vector<int64_t> rest;
+    for (std::size_t i = fixed; i < words.size(); ++i)
+      rest.push_back(std::get<int64_t>(parse_arg(ArgKind::integer, words[i])));
+    out.push_back(std::move(rest));
+  }
+  return out;
 }
 
 const OpSpec* find_op(std::string_view name) {

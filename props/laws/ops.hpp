@@ -38,6 +38,12 @@ struct OpSpec {
 };
 
 const std::vector<OpSpec>& op_table();
+
+// Argument words (CuTe notation, as `layoutcheck op` takes them) -> operands;
+// a trailing `integers` argument takes every remaining word. Throws
+// std::invalid_argument when the count does not fit the synopsis, and
+// layout::Error("parse") for a malformed word.
+std::vector<Arg> parse_operands(const OpSpec& op, const std::vector<std::string>& words);
 // nullptr when there is no such operation.
 const OpSpec* find_op(std::string_view name);
 

@@ -9,14 +9,6 @@ namespace {
 
 using namespace util;
 
-bool has_underscore(const Term& t) {
-  if (t.kind == Term::Kind::underscore) return true;
-  if (t.kind != Term::Kind::tuple) return false;
-  for (const Term& e : t.elems)
-    if (has_underscore(e)) return true;
-  return false;
-}
-
 // What slice(L, c) must give: the kept pieces (the `_` places, depth first;
 // a tuple coordinate's pieces join its parent's list, as CuTe's lift_slice)
 // and the offset, L at c with `_` read as 0.

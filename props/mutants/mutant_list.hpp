@@ -15,6 +15,7 @@ std::function<std::unique_ptr<Algebra>()> maker() {
 
 std::vector<Mutant> flat_mutants();     // flat_mutants.cpp: divider, FlatLayout
 std::vector<Mutant> refusal_mutants();  // refusal_mutants.cpp: needless refusals (issue 12)
+std::vector<Mutant> cast_mutants();     // cast_mutants.cpp: upcast, downcast, recast, byte swizzle
 std::vector<Mutant>
 structure_mutants();  // structure_mutants.cpp: slicing, profiles, complement, ...
 

@@ -243,7 +243,7 @@ const std::vector<Mutant>& all() {
   };
   static const std::vector<Mutant> all = [] {
     std::vector<Mutant> out = list;
-    for (auto more : {structure_mutants, flat_mutants, refusal_mutants})
+    for (auto more : {structure_mutants, flat_mutants, refusal_mutants, cast_mutants})
       for (Mutant& m : more()) out.push_back(std::move(m));
     return out;
   }();

@@ -14,6 +14,7 @@
 #include "layout/notation.hpp"
 #include "layout/nullspace.hpp"
 #include "layout/product.hpp"
+#include "layout/recast.hpp"
 #include "layout/slice.hpp"
 #include "layout/swizzle.hpp"
 #include "layout/tiler.hpp"

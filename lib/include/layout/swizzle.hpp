@@ -43,4 +43,16 @@ private:
   Layout l_;
 };
 
+// The byte-address form, as CUTLASS applies a swizzle to shared memory
+// (ComposedLayout<Swizzle, smem_ptr_flag_bits<bits>, L> in a tensor over a
+// base-aligned smem pointer): element offset x of `bits`-bit elements lies at
+// bit address a = x bits; the swizzle permutes byte addresses (a >> 3), the
+// bit within the byte stays; the result is the element offset at the swizzled
+// address.
+//   pre:  bits >= 1, x >= 0; the swizzled bit address a' is a multiple of
+//         bits (else the element would start inside another one: refused).
+//   post: result = a' / bits with a' = 8 Sw(a >> 3) + (a & 7); for bits = 8
+//         2^k with k <= M it is Sw<B, M - k, S>(x) (the element-unit form).
+int64_t swizzle_bytes(const Swizzle& sw, int64_t bits, int64_t x);
+
 }  // namespace layout
