@@ -1,4 +1,4 @@
-// layoutcheck check LAW ARGS... [--mutant NAME]: one law of the catalog on the
+// layoutcheck check LAW ARGS... [--mutant NAME | --impl CMD]: one law of the catalog on the
 // given operands, brute force. `holds` (exit 0) or the counterexample (exit 1).
 // layoutcheck check --list: the laws and the arguments each takes.
 #include <iostream>
@@ -8,6 +8,7 @@
 #include "exit_codes.hpp"
 #include "law.hpp"
 #include "mutants.hpp"
+#include "protocol_algebra.hpp"
 
 namespace layoutcheck {
 
@@ -17,6 +18,7 @@ struct CheckArgs {
   std::string law;
   std::vector<std::string> operands;
   std::string mutant;
+  std::string impl;
   bool list = false;
 };
 
@@ -45,12 +47,28 @@ int check(const CheckArgs& a) {
     args.push_back(props::parse_arg(law->args[k], a.operands[k]));
 
   std::unique_ptr<props::Algebra> mutant;
+  if (!a.impl.empty() && !a.mutant.empty()) throw UsageError("give --mutant or --impl, not both");
+  if (!a.impl.empty()) {
+    auto impl = std::make_unique<adapters::ProtocolAlgebra>(a.impl, 10000);
+    (void)impl->hello();
+    mutant = std::move(impl);
+  }
   if (!a.mutant.empty()) {
     const props::mutants::Mutant* m = props::mutants::find(a.mutant);
     if (!m) throw UsageError("no mutant " + a.mutant + " (layoutcheck selftest --list lists them)");
     mutant = m->make();
   }
-  const props::Outcome out = law->check(mutant ? *mutant : props::reference_algebra(), args);
+  props::Outcome out;
+  try {
+    out = law->check(mutant ? *mutant : props::reference_algebra(), args);
+  } catch (const props::Unsupported& e) {
+    std::cout << "unsupported: " << e.what() << '\n';
+    return kUsage;
+  } catch (const adapters::ProtocolFailure& e) {  // --impl: a crash, hang or bad reply
+    std::cout << law->id << " on " << props::notation(args)
+              << ": the implementation failed: " << e.what() << '\n';
+    return kCheckFailed;
+  }
   if (out) {
     std::cout << props::describe(*out) << '\n';
     return kCheckFailed;
@@ -71,6 +89,8 @@ void add_check(CLI::App& app, Action& action) {
   cmd->add_option("LAW", args->law, "the law's id, e.g. COAL-FN (--list lists them)");
   cmd->add_option("ARGS", args->operands, "its operands in CuTe notation");
   cmd->add_option("--mutant", args->mutant, "check a mutant algebra instead of the library");
+  cmd->add_option("--impl", args->impl,
+                  "check another implementation over the audit protocol (docs/AUDIT.md)");
   cmd->add_flag("--list", args->list, "list the laws and their operands");
   cmd->callback([args, &action] { action = [args] { return check(*args); }; });
 }

@@ -19,5 +19,6 @@ void add_check(CLI::App& app, Action& action);
 void add_selftest(CLI::App& app, Action& action);
 void add_bulk(CLI::App& app, Action& action);
 void add_refusals(CLI::App& app, Action& action);
+void add_audit(CLI::App& app, Action& action);
 
 }  // namespace layoutcheck

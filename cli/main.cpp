@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   add_vectors(app, action);
   add_verify(app, action);
   add_check(app, action);
+  add_audit(app, action);
   add_selftest(app, action);
   add_bulk(app, action);
   add_refusals(app, action);

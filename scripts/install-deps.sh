@@ -19,6 +19,7 @@ PACKAGES=(
   libfmt-dev
   zip
   clang-format
+  python3
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

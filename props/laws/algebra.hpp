@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,14 @@ using layout::Layout;
 using layout::Sliced;
 using layout::Term;
 using layout::Tiler;
+
+// Thrown by an implementation that does not have an operation (an audited
+// one, adapters/): the case checks nothing, and `layoutcheck audit` reports
+// the law as unsupported. Not a refusal (layout::Error) and not a defect.
+class Unsupported : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
 
 class Algebra {
 public:
@@ -101,6 +110,10 @@ public:
   virtual Layout make_layout_like(const Layout& l) const { return layout::make_layout_like(l); }
   virtual Layout tile_to_shape(const Layout& block, const IntTuple& target) const {
     return layout::tile_to_shape(block, target);
+  }
+  virtual Layout tile_to_shape(const Layout& block, const IntTuple& target,
+                               const IntTuple& order) const {
+    return layout::tile_to_shape(block, target, order);
   }
   virtual Layout with_shape(const Layout& a, const IntTuple& shape) const {
     return layout::with_shape(a, shape);

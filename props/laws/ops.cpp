@@ -98,7 +98,7 @@ std::vector<OpSpec> build_table() {
          [](const Algebra& g, const Args& a) -> Value { return g.with_shape(L(a, 0), I(a, 1)); }));
   t.push_back(op("tile_to_shape", "BLOCK SHAPE [ORDER]", {K::layout, K::int_tuple, K::int_tuple}, 2,
                  R::layout, true, [](const Algebra& g, const Args& a) -> Value {
-                   if (given(a, 2)) return layout::tile_to_shape(L(a, 0), I(a, 1), I(a, 2));
+                   if (given(a, 2)) return g.tile_to_shape(L(a, 0), I(a, 1), I(a, 2));
                    return g.tile_to_shape(L(a, 0), I(a, 1));
                  }));
   t.push_back(

@@ -110,8 +110,12 @@ LawRun run_law(const Algebra& alg, const Law& law, const Options& options) {
     const std::size_t k = shrinking ? failing_class : next_case++ % gens.size();
     const gen::Args args = *gens[k];
     Outcome out;
+    bool unsupported = false;
     try {
       out = law.check(alg, args.v);
+    } catch (const Unsupported&) {  // an audited implementation without the operation
+      out = vacuous("unsupported");
+      unsupported = true;
     } catch (const std::exception& e) {  // a law lets only layout::Error through
       out = fail(law.id, args.v, std::string("unexpected exception: ") + e.what());
     }
@@ -121,6 +125,7 @@ LawRun run_law(const Algebra& alg, const Law& law, const Options& options) {
       t.vacuous += out.is_vacuous();
       r.vacuous += out.is_vacuous();
       r.refused += out.is_vacuous() && std::string_view(out.vacuous_reason()) == "refused";
+      r.unsupported += unsupported;
     }
     if (out) {
       if (!shrinking) failing_class = k;

@@ -42,6 +42,7 @@ struct LawRun {
   Result result = Result::error;
   int cases = 0;                 // cases that held before the end (or the failure)
   int vacuous = 0, refused = 0;  // of those: vacuous (checked nothing) / because refused
+  int unsupported = 0;           // of those: the algebra does not have an operation (Unsupported)
   std::map<std::string, ClassTally> by_class;  // per input class
   uint64_t seed = 0;
   double seconds = 0;

@@ -1,0 +1,153 @@
+// layoutcheck audit --impl CMD [--cases N] [--seed S] [--laws IDS] [--timeout MS]
+// [--json FILE]: the whole law catalog, with shrinking, against another
+// implementation spoken to over the JSON-lines audit protocol (docs/AUDIT.md,
+// adapters/protocol). Per law: holds, unsupported, or a finding with its
+// minimal counterexample and a replay command. Exit 1 when there are findings.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "law_report.hpp"
+#include "law_run.hpp"
+#include "protocol_algebra.hpp"
+
+namespace layoutcheck {
+
+namespace {
+
+struct AuditArgs {
+  std::string impl;
+  int cases = 100;
+  std::optional<uint64_t> seed;
+  std::vector<std::string> laws;
+  int timeout_ms = 10000;
+  std::string json;
+};
+
+// What a failed law run found: a crash (the protocol failed: the child died,
+// hung or replied nonsense), a refusal of operands that have an answer, or a
+// wrong answer.
+std::string kind_of(const props::run::LawRun& r) {
+  const std::string what = r.counterexample ? r.counterexample->what : r.message;
+  if (what.find("unexpected exception: ") != std::string::npos) return "crash";
+  if (what.find("refused") != std::string::npos && what.find("not refused") == std::string::npos)
+    return "refusal where an answer exists";
+  return "wrong answer";
+}
+
+std::string replay(const props::run::LawRun& r, const std::string& impl) {
+  std::string out = "layoutcheck check " + r.law + " --impl " + shell_quote(impl);
+  for (const std::string& a : r.args) out += " " + shell_quote(a);
+  return out;
+}
+
+int audit(const AuditArgs& a) {
+  if (a.impl.empty()) throw UsageError("give the implementation: --impl 'CMD ARGS'");
+  if (a.cases < 1) throw UsageError("--cases must be >= 1");
+  std::vector<const props::Law*> laws;
+  if (a.laws.empty()) {
+    for (const props::Law& l : props::catalog()) laws.push_back(&l);
+  } else {
+    for (const std::string& id : a.laws) {
+      const props::Law* l = props::find_law(id);
+      if (!l) throw UsageError("no law " + id + " (layoutcheck check --list lists them)");
+      laws.push_back(l);
+    }
+  }
+  adapters::ProtocolAlgebra alg(a.impl, a.timeout_ms);
+  nlohmann::json report = {{"implementation", a.impl},
+                           {"laws", nlohmann::json::array()},
+                           {"findings", nlohmann::json::array()}};
+  try {
+    const adapters::ProtocolAlgebra::Hello h = alg.hello();
+    report["name"] = h.name;
+    std::cout << "audit of " << (h.name.empty() ? a.impl : h.name) << " (" << h.ops.size()
+              << " operations announced)\n";
+  } catch (const adapters::ProtocolFailure& e) {
+    std::cout << "FINDING crash: the implementation did not answer the handshake: " << e.what()
+              << '\n';
+    report["findings"].push_back({{"law", "-"}, {"kind", "crash"}, {"message", e.what()}});
+    if (!a.json.empty()) std::ofstream(a.json) << report.dump(2) << '\n';
+    return kCheckFailed;
+  }
+
+  props::run::Options o;
+  o.cases = a.cases;
+  o.seed = a.seed;
+  std::ostringstream failures;
+  int held = 0, unsupported = 0, findings = 0, errors = 0;
+  std::printf("%-16s %8s %12s %-30s %8s\n", "law", "cases", "unsupported", "result", "time");
+  for (const props::Law* law : laws) {
+    const props::run::LawRun r = props::run::run_law(alg, *law, o);
+    std::string result;
+    nlohmann::json entry = {{"law", law->id}, {"cases", r.cases}, {"unsupported", r.unsupported}};
+    if (r.result == props::run::Result::held) {
+      const bool none = r.unsupported == r.cases;
+      result = none ? "unsupported" : r.cases - r.vacuous == 0 ? "holds (vacuously)" : "holds";
+      (none ? unsupported : held) += 1;
+    } else if (r.result == props::run::Result::failed && r.counterexample) {
+      result = kind_of(r);
+      ++findings;
+      failures << "FINDING " << law->id << ": " << result << '\n'
+               << "  " << props::describe(*r.counterexample) << '\n'
+               << "  counterexample: " << r.args.size() << " argument(s), " << r.leaves
+               << " shape leaves, largest |value| " << r.largest << '\n'
+               << "  replay: " << replay(r, a.impl) << '\n';
+      nlohmann::json f = {{"law", law->id},
+                          {"kind", result},
+                          {"op", law->ops},
+                          {"operands", r.args},
+                          {"message", r.counterexample->what},
+                          {"replay", replay(r, a.impl)}};
+      if (r.counterexample->index) f["index"] = *r.counterexample->index;
+      if (r.counterexample->expected) f["expected"] = *r.counterexample->expected;
+      if (r.counterexample->actual) f["actual"] = *r.counterexample->actual;
+      report["findings"].push_back(f);
+    } else {
+      result = std::string("error: ") + props::run::name(r.result);
+      ++errors;
+      failures << "ERROR " << law->id << ": " << r.message << '\n';
+    }
+    entry["result"] = result;
+    entry["seconds"] = r.seconds;
+    report["laws"].push_back(entry);
+    std::printf("%-16s %8d %12d %-30s %7.2fs\n", law->id.c_str(), r.cases, r.unsupported,
+                result.c_str(), r.seconds);
+    std::fflush(stdout);
+  }
+  std::cout << failures.str();
+  std::cout << held << " held, " << findings << " findings, " << unsupported << " unsupported";
+  if (errors) std::cout << ", " << errors << " errors";
+  std::cout << " (" << alg.requests() << " requests)\n";
+  report["requests"] = alg.requests();
+  if (!a.json.empty()) {
+    std::ofstream out(a.json);
+    if (!out) throw UsageError("cannot write " + a.json);
+    out << report.dump(2) << '\n';
+  }
+  return findings + errors == 0 ? kOk : kCheckFailed;
+}
+
+}  // namespace
+
+void add_audit(CLI::App& app, Action& action) {
+  auto args = std::make_shared<AuditArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "audit", "the law catalog against another implementation over the audit protocol");
+  cmd->add_option("--impl", args->impl,
+                  "the command that runs the implementation (docs/AUDIT.md), run by /bin/sh -c")
+      ->required();
+  cmd->add_option("--cases", args->cases, "RapidCheck cases per law")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random)");
+  cmd->add_option("--laws", args->laws, "only these laws (ids)")->delimiter(',');
+  cmd->add_option("--timeout", args->timeout_ms, "per request, in milliseconds")
+      ->capture_default_str();
+  cmd->add_option("--json", args->json, "also write the report as JSON");
+  cmd->callback([args, &action] { action = [args] { return audit(*args); }; });
+}
+
+}  // namespace layoutcheck
