@@ -28,11 +28,14 @@ struct AuditArgs {
   std::string json;
 };
 
-// What a failed law run found: a crash (the protocol failed: the child died,
-// hung or replied nonsense), a refusal of operands that have an answer, or a
-// wrong answer.
+// What a failed law run found: a malformed answer (a result that is no value
+// of its kind: an offset past int64, a shape of 0, ...), a crash (the child
+// died, hung or replied nonsense), a refusal of operands that have an answer,
+// or a wrong answer.
 std::string kind_of(const props::run::LawRun& r) {
   const std::string what = r.counterexample ? r.counterexample->what : r.message;
+  if (what.find("unexpected exception: malformed answer") != std::string::npos)
+    return "malformed answer";
   if (what.find("unexpected exception: ") != std::string::npos) return "crash";
   if (what.find("refused") != std::string::npos && what.find("not refused") == std::string::npos)
     return "refusal where an answer exists";

@@ -14,10 +14,11 @@ using props::Value;
 
 std::string text(int64_t v) { return std::to_string(v); }
 
+// By value: the Value is a temporary of the caller's full expression.
 template <class T>
-const T& as(const Value& v, const std::string& op) {
+T as(const Value& v, const std::string& op) {
   if (const T* x = std::get_if<T>(&v)) return *x;
-  throw ProtocolFailure(op + ": the reply is not of the operation's result kind");
+  throw ProtocolFailure("malformed answer: " + op + ": not of the operation's result kind");
 }
 
 [[noreturn]] void unsupported(const std::string& what) {
@@ -95,12 +96,13 @@ Value ProtocolAlgebra::request(const std::string& op, const std::vector<std::str
     throw layout::Error(op, operands, why.empty() ? "refused" : why);
   }
   if (!reply.contains("result") || !reply["result"].is_string())
-    throw ProtocolFailure(op + ": malformed reply (no result, refused or unsupported)");
+    throw ProtocolFailure("malformed reply: " + op + ": no result, refused or unsupported");
   try {
     return props::parse_value(spec->result, reply["result"].get<std::string>());
   } catch (const layout::Error& e) {
-    throw ProtocolFailure(op + ": the result \"" + reply["result"].get<std::string>() +
-                          "\" is not a value of its kind: " + e.what());
+    throw ProtocolFailure("malformed answer: " + op + " gave \"" +
+                          reply["result"].get<std::string>().substr(0, 200) +
+                          "\", not a value of its kind: " + e.what());
   }
 }
 
@@ -113,8 +115,8 @@ int64_t ProtocolAlgebra::cosize(const Layout& l) const {
   return as<int64_t>(request("cosize", {to_string(l)}), "cosize");
 }
 int64_t ProtocolAlgebra::eval(const Layout& l, int64_t i) const {
-  const auto& v = as<std::vector<int64_t>>(request("call", {to_string(l), text(i)}), "call");
-  if (v.size() != 1) throw ProtocolFailure("call: not one value for one index");
+  const auto v = as<std::vector<int64_t>>(request("call", {to_string(l), text(i)}), "call");
+  if (v.size() != 1) throw ProtocolFailure("malformed answer: call: not one value for one index");
   return v[0];
 }
 IntTuple ProtocolAlgebra::idx2crd(const IntTuple& i, const IntTuple& shape) const {
@@ -242,25 +244,25 @@ Layout ProtocolAlgebra::raked_product(const Layout& a, const Layout& b) const {
   return as<Layout>(request("raked_product", {to_string(a), to_string(b)}), "raked_product");
 }
 int64_t ProtocolAlgebra::swizzle(int bits, int base, int shift, int64_t x) const {
-  const auto& v = as<std::vector<int64_t>>(
+  const auto v = as<std::vector<int64_t>>(
       request("swizzle", {text(bits), text(base), text(shift), text(x)}), "swizzle");
-  if (v.size() != 1) throw ProtocolFailure("swizzle: not one value for one argument");
+  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle: not one value for one argument");
   return v[0];
 }
 int64_t ProtocolAlgebra::swizzle_layout(int bits, int base, int shift, const Layout& l,
                                         int64_t i) const {
-  const auto& v = as<std::vector<int64_t>>(
+  const auto v = as<std::vector<int64_t>>(
       request("swizzle_layout_call", {text(bits), text(base), text(shift), to_string(l), text(i)}),
       "swizzle_layout_call");
-  if (v.size() != 1) throw ProtocolFailure("swizzle_layout_call: not one value for one index");
+  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle_layout_call: not one value for one index");
   return v[0];
 }
 int64_t ProtocolAlgebra::swizzle_bytes(int b, int m, int s, int64_t bits, const Layout& l,
                                        int64_t i) const {
-  const auto& v = as<std::vector<int64_t>>(
+  const auto v = as<std::vector<int64_t>>(
       request("swizzle_bytes_call", {text(b), text(m), text(s), text(bits), to_string(l), text(i)}),
       "swizzle_bytes_call");
-  if (v.size() != 1) throw ProtocolFailure("swizzle_bytes_call: not one value for one index");
+  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle_bytes_call: not one value for one index");
   return v[0];
 }
 props::Sliced ProtocolAlgebra::slice(const Layout& l, const layout::Term& coord) const {

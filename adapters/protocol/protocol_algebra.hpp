@@ -30,9 +30,9 @@ using props::Tiler;
 
 constexpr int kProtocolVersion = 1;
 
-class ProtocolFailure : public std::runtime_error {
+class ProtocolFailure : public props::ImplementationFailure {
 public:
-  using std::runtime_error::runtime_error;
+  using props::ImplementationFailure::ImplementationFailure;
 };
 
 class ProtocolAlgebra : public props::Algebra {

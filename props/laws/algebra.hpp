@@ -36,6 +36,14 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// Thrown by an audited implementation that failed outside any answer: it
+// crashed, hung, or replied with something that is not a value (adapters/).
+// A finding of the audit; laws let it through like Unsupported.
+class ImplementationFailure : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 class Algebra {
 public:
   virtual ~Algebra() = default;

@@ -73,6 +73,10 @@ Outcome refuse_msg_one(const Algebra& alg, const std::vector<Arg>& args, const O
     if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
       return fail("REFUSE-MSG", args,
                   std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
+  } catch (const Unsupported&) {  // an audited implementation: not this law's finding
+    throw;
+  } catch (const ImplementationFailure&) {
+    throw;
   } catch (const std::exception& e) {
     return fail("REFUSE-MSG", args,
                 std::string(op.name) + " threw something else than layout::Error: " + e.what());
@@ -93,6 +97,10 @@ Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const 
     r = op.run(alg, a, b, size64(b));
   } catch (const Error&) {
     return vacuous("refused");
+  } catch (const Unsupported&) {  // an audited implementation: not this law's finding
+    throw;
+  } catch (const ImplementationFailure&) {
+    throw;
   } catch (const std::exception&) {
     return vacuous("refused");  // REFUSE-MSG
   }
