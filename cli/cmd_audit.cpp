@@ -1,12 +1,15 @@
-// layoutcheck audit --impl CMD [--cases N] [--seed S] [--laws IDS] [--timeout MS]
-// [--json FILE]: the whole law catalog, with shrinking, against another
-// implementation spoken to over the JSON-lines audit protocol (docs/AUDIT.md,
+// layoutcheck audit [ADAPTER | --impl CMD] [--cases N] [--seed S] [--laws IDS]
+// [--time S] [--timeout MS] [--json FILE] [--baseline FILE]: the whole law catalog, with shrinking,
+// against another implementation spoken to over the JSON-lines audit protocol (docs/AUDIT.md,
 // adapters/protocol). Per law: holds, unsupported, or a finding with its
 // minimal counterexample and a replay command. Exit 1 when there are findings.
+#include <cctype>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "commands.hpp"
@@ -20,7 +23,10 @@ namespace layoutcheck {
 namespace {
 
 struct AuditArgs {
+  std::string adapter;  // a named adapter (pycute), or empty with --impl
   std::string impl;
+  double time = 0;       // seconds; 0: no budget
+  std::string baseline;  // expected findings, one "LAW<TAB>kind" per line
   int cases = 100;
   std::optional<uint64_t> seed;
   std::vector<std::string> laws;
@@ -48,8 +54,52 @@ std::string replay(const props::run::LawRun& r, const std::string& impl) {
   return out;
 }
 
-int audit(const AuditArgs& a) {
-  if (a.impl.empty()) throw UsageError("give the implementation: --impl 'CMD ARGS'");
+// A word for /bin/sh: quoted only when it has to be.
+std::string word(const std::string& s) {
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string("_/.-+").find(c) == std::string::npos)
+      return shell_quote(s);
+  return s;
+}
+
+// The command of a named adapter (docs/AUDIT.md). pycute runs with the
+// project's .venv (scripts/setup-adapters.sh) when there is one.
+std::string adapter_command(const std::string& name) {
+  const std::string src = LAYOUTCHECK_SOURCE_DIR;
+  if (name == "pycute") {
+    const std::string venv = src + "/.venv/bin/python";
+    const std::string python = std::ifstream(venv).good() ? venv : "python3";
+    return word(python) + " " + word(src + "/adapters/pycute/adapter.py");
+  }
+  if (name == "cute-runtime" || name == "cute-static" || name == "cute-dsl")
+    throw UsageError("the " + name + " adapter is not built yet (docs/AUDIT.md); use --impl");
+  throw UsageError("no adapter " + name + "; the adapters: pycute (or --impl 'CMD')");
+}
+
+// The findings against the baseline: lines "+ LAW kind" (new) and "- LAW kind" (gone).
+std::vector<std::string> baseline_diff(const std::string& file, const nlohmann::json& findings) {
+  std::ifstream in(file);
+  if (!in) throw UsageError("cannot read the baseline " + file);
+  std::set<std::string> want, got;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') want.insert(line);
+  for (const auto& f : findings)
+    got.insert(f.at("law").get<std::string>() + "\t" + f.at("kind").get<std::string>());
+  std::vector<std::string> out;
+  for (const std::string& g : got)
+    if (!want.count(g)) out.push_back("+ " + g);
+  for (const std::string& w : want)
+    if (!got.count(w)) out.push_back("- " + w);
+  return out;
+}
+
+int audit(AuditArgs a) {
+  if (!a.adapter.empty() && !a.impl.empty())
+    throw UsageError("give an adapter or --impl, not both");
+  if (!a.adapter.empty()) a.impl = adapter_command(a.adapter);
+  if (a.impl.empty())
+    throw UsageError("give the implementation: an adapter name or --impl 'CMD ARGS'");
   if (a.cases < 1) throw UsageError("--cases must be >= 1");
   std::vector<const props::Law*> laws;
   if (a.laws.empty()) {
@@ -82,9 +132,18 @@ int audit(const AuditArgs& a) {
   o.cases = a.cases;
   o.seed = a.seed;
   std::ostringstream failures;
-  int held = 0, unsupported = 0, findings = 0, errors = 0;
+  int held = 0, unsupported = 0, findings = 0, errors = 0, not_run = 0;
+  const auto start = std::chrono::steady_clock::now();
   std::printf("%-16s %8s %12s %-30s %8s\n", "law", "cases", "unsupported", "result", "time");
   for (const props::Law* law : laws) {
+    const double spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (a.time > 0 && spent >= a.time) {  // the budget is spent: the rest is not run
+      ++not_run;
+      report["laws"].push_back({{"law", law->id}, {"result", "not run (time)"}});
+      std::printf("%-16s %8s %12s %-30s\n", law->id.c_str(), "-", "-", "not run (time)");
+      continue;
+    }
     const props::run::LawRun r = props::run::run_law(alg, *law, o);
     std::string result;
     nlohmann::json entry = {{"law", law->id}, {"cases", r.cases}, {"unsupported", r.unsupported}};
@@ -125,12 +184,22 @@ int audit(const AuditArgs& a) {
   std::cout << failures.str();
   std::cout << held << " held, " << findings << " findings, " << unsupported << " unsupported";
   if (errors) std::cout << ", " << errors << " errors";
+  if (not_run) std::cout << ", " << not_run << " not run (--time)";
   std::cout << " (" << alg.requests() << " requests)\n";
   report["requests"] = alg.requests();
   if (!a.json.empty()) {
     std::ofstream out(a.json);
     if (!out) throw UsageError("cannot write " + a.json);
     out << report.dump(2) << '\n';
+  }
+  if (!a.baseline.empty()) {
+    const std::vector<std::string> diff = baseline_diff(a.baseline, report["findings"]);
+    for (const std::string& d : diff) std::cout << "baseline: " << d << '\n';
+    std::cout << "baseline " << a.baseline << ": "
+              << (diff.empty() ? "the findings are the expected ones"
+                               : std::to_string(diff.size()) + " differences")
+              << '\n';
+    return diff.empty() && errors == 0 ? kOk : kCheckFailed;
   }
   return findings + errors == 0 ? kOk : kCheckFailed;
 }
@@ -141,9 +210,12 @@ void add_audit(CLI::App& app, Action& action) {
   auto args = std::make_shared<AuditArgs>();
   CLI::App* cmd = app.add_subcommand(
       "audit", "the law catalog against another implementation over the audit protocol");
+  cmd->add_option("ADAPTER", args->adapter, "a named adapter: pycute (docs/AUDIT.md)");
   cmd->add_option("--impl", args->impl,
-                  "the command that runs the implementation (docs/AUDIT.md), run by /bin/sh -c")
-      ->required();
+                  "the command that runs the implementation (docs/AUDIT.md), run by /bin/sh -c");
+  cmd->add_option("--time", args->time, "a time budget in seconds: later laws are not run");
+  cmd->add_option("--baseline", args->baseline,
+                  "compare the findings with these (LAW<TAB>kind per line): exit 0 iff the same");
   cmd->add_option("--cases", args->cases, "RapidCheck cases per law")->capture_default_str();
   cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random)");
   cmd->add_option("--laws", args->laws, "only these laws (ids)")->delimiter(',');

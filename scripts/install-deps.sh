@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages layoutcheck needs, only those that are missing.
+# Installs the Debian 12 packages layoutcheck needs, only those that are missing, then the
+# audit adapters' pinned wheel into .venv (scripts/setup-adapters.sh; PyPI, only when missing).
 # Idempotent and non-interactive: when everything is installed it changes nothing, runs no
 # `apt-get update` and needs no network. Uses sudo only when not running as root.
 set -euo pipefail
@@ -20,6 +21,7 @@ PACKAGES=(
   zip
   clang-format
   python3
+  python3-venv
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
@@ -38,8 +40,18 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
+# The audit adapters' Python side (pycute, from the pinned nvidia-cutlass
+# wheel) goes into .venv. It needs PyPI; without it the build and tests still
+# run (the pycute audit test is then not registered), so a failure only warns.
+adapters() {
+  if ! "$(dirname "${BASH_SOURCE[0]}")/setup-adapters.sh"; then
+    echo "install-deps: warning: scripts/setup-adapters.sh failed (no PyPI?); the pycute adapter is unavailable" >&2
+  fi
+}
+
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#PACKAGES[@]} packages already installed."
+  adapters
   exit 0
 fi
 
@@ -61,3 +73,4 @@ fi
 "${AS_ROOT[@]}" apt-get update -q
 "${AS_ROOT[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
 echo "install-deps: done."
+adapters

@@ -24,3 +24,15 @@ cli_case(audit.hang_is_a_timeout RC 1 STDOUT "FINDING crash: .*timeout"
          ARGS audit --impl "sleep 30" --laws COAL-FN --cases 5 --timeout 300)
 cli_case(audit.check_replays_a_finding RC 1 STDOUT "^COMP-FN on \\(2,2\\):\\(0,0\\), 2:1: A o B = 2:1"
          ARGS check COMP-FN --impl "${ADAPTER} --bug composition-returns-b" "(2,2):(0,0)" 2:1)
+cli_case(audit.adapter_not_built RC 2 STDERR "cute-static adapter is not built yet"
+         ARGS audit cute-static)
+
+# pycute (scripts/setup-adapters.sh put the pinned wheel in .venv; without PyPI
+# there is none and this test is not registered): its findings with a fixed
+# seed are exactly the committed baseline (docs/AUDIT.md lists each).
+if(EXISTS ${PROJECT_SOURCE_DIR}/.venv/bin/python)
+  cli_case(audit.pycute_baseline RC 0
+           STDOUT "COMP-FN .*wrong answer.*the findings are the expected ones"
+           ARGS audit pycute --seed 1 --cases 100
+                --baseline ${PROJECT_SOURCE_DIR}/adapters/pycute/baseline.tsv)
+endif()
