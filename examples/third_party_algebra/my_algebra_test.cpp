@@ -4,9 +4,9 @@
 // algebra has a complement bug (the last mode's size taken as M / its stride,
 // not M / the end of A's image); the test shows that the laws catch it.
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
 
 #include <algorithm>
-#include <rapidcheck.h>
 #include <string>
 #include <vector>
 
