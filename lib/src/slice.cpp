@@ -158,30 +158,6 @@ int64_t thread_coordinate(const Layout& p, int64_t tid) {
 
 int mode_rank(const Layout& z, int i) { return z[i].rank(); }
 
-// The digits of index i (i < size(shape)) over shape's leaves, colexicographic,
-// as a coordinate of shape's structure.
-Term digits_of(const IntTuple& shape, int64_t& i) {
-  if (shape.is_int()) {
-    const int64_t digit = i % shape.value();
-    i /= shape.value();
-    return Term{Term::Kind::integer, digit, {}, {}, {}};
-  }
-  std::vector<Term> e;
-  for (int k = 0; k < shape.rank(); ++k) e.push_back(digits_of(shape[k], i));
-  return tuple_of(std::move(e));
-}
-
-// The colexicographic index of the digits c within shape (congruent).
-int64_t colex(const Term& c, const IntTuple& shape) {
-  if (shape.is_int()) return c.value;
-  int64_t index = 0, position = 1;
-  for (int k = 0; k < shape.rank(); ++k) {
-    index += colex(c.elems[static_cast<std::size_t>(k)], shape[k]) * position;
-    position *= product(shape[k]);
-  }
-  return index;
-}
-
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
@@ -252,23 +228,27 @@ Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid,
         if (tid < 0) refuse("the thread index must be >= 0");
         // The thread's coordinate in the whole P, then projected: CuTe's
         // get_flat_coord on dice(p, P) reads the same digits of the kept leaves.
-        int64_t index = thread_coordinate(threads, tid);
-        const Term digits = digits_of(threads.shape(), index);
+        const IntTuple coord = idx2crd(thread_coordinate(threads, tid), threads.shape());
         const Layout p = proj ? dice_layout(*proj, threads) : threads;
-        const Term kept = proj ? dice_term(*proj, digits) : digits;
         Term c;
         Tiler tiler;
         if (p.shape().is_int()) {
-          c.value = colex(kept, p.shape());
+          c.value = crd2idx(coord, p.shape());
           tiler = Layout(p.size(), 1);
         } else {
-          // One n:1 tiler and one colexicographic coordinate per top-level mode.
+          // One n:1 tiler and one colexicographic coordinate per top-level mode:
+          // the pieces of the coordinate that the projection keeps.
+          std::vector<IntTuple> kept;
+          if (proj && proj->kind != Term::Kind::integer)  // an integer keeps everything
+            kept = dice_pieces(*proj, coord, tuple_rank, tuple_elem);
+          else
+            for (int i = 0; i < p.rank(); ++i) kept.push_back(coord[i]);
           std::vector<Tiler> tilers;
           c.kind = Term::Kind::tuple;
           for (int i = 0; i < p.rank(); ++i) {
             tilers.emplace_back(Layout(product(p.shape()[i]), 1));
             c.elems.push_back(Term{Term::Kind::integer,
-                                   colex(kept.elems[static_cast<std::size_t>(i)], p.shape()[i]),
+                                   crd2idx(kept[static_cast<std::size_t>(i)], p.shape()[i]),
                                    {},
                                    {},
                                    {}});

@@ -310,27 +310,6 @@ std::optional<int64_t> thread_of(const Layout& p, const std::vector<int64_t>& ta
   return std::nullopt;
 }
 
-// The digits of index i over shape's leaves (colexicographic), as a
-// coordinate of shape's structure.
-Term digits_of(const IntTuple& shape, int64_t& i) {
-  Term t;
-  if (shape.is_int()) {
-    t.value = i % shape.value();
-    i /= shape.value();
-    return t;
-  }
-  t.kind = Term::Kind::tuple;
-  for (int k = 0; k < oracle::rank(shape); ++k)
-    t.elems.push_back(digits_of(oracle::element(shape, k), i));
-  return t;
-}
-
-// The leaf digits of a coordinate, depth first.
-void leaf_digits(const Term& t, std::vector<int64_t>& out) {
-  if (t.kind == Term::Kind::integer) out.push_back(t.value);
-  for (const Term& e : t.elems) leaf_digits(e, out);
-}
-
 // LPART-DEF: with t >= 0 and i the index of thread t in P (thread_of;
 // refused when there is none), P' = dice(p, P) and i' the colexicographic
 // index in P' of the digits of i on the leaves p keeps (no p: P' = P, i' =
@@ -352,19 +331,11 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
   }
   const auto full = thread_of(p0, *tp, tid);
   std::optional<int64_t> index;
-  if (full && p) {
-    int64_t rest = *full;
-    const auto kept = proj ? diced(*proj, digits_of(p0.shape(), rest)) : std::nullopt;
-    rest = *full;
-    std::vector<int64_t> digits;
-    leaf_digits(kept ? *kept : digits_of(p0.shape(), rest), digits);
-    int64_t at = 0, position = 1;
-    const oracle::Leaves lv = oracle::leaves(*p);
-    for (std::size_t k = 0; k < lv.size() && k < digits.size(); ++k) {
-      at += digits[k] * position;
-      position *= lv[k].s;
-    }
-    index = at;
+  if (full && p) {  // i's coordinate in P, projected like P, then its index in P'
+    const auto coord = oracle::idx2crd(*full, p0.shape());
+    const auto kept = coord && proj ? diced(*proj, *coord) : coord;
+    const auto at = kept ? oracle::crd_index(*kept, p->shape()) : std::nullopt;
+    if (at) index = static_cast<int64_t>(*at);
   }
   Tiler tiler;
   if (p && p->shape().is_int()) {
