@@ -63,18 +63,35 @@ std::string word(const std::string& s) {
   return s;
 }
 
-// The command of a named adapter (docs/AUDIT.md). pycute runs with the
-// project's .venv (scripts/setup-adapters.sh) when there is one.
+// The command of a named adapter (docs/AUDIT.md). pycute and cute-static run
+// with the project's .venv (scripts/setup-adapters.sh) when there is one;
+// the CuTe adapters exist when the build found CuTe's headers (cmake/cute.cmake).
 std::string adapter_command(const std::string& name) {
   const std::string src = LAYOUTCHECK_SOURCE_DIR;
-  if (name == "pycute") {
-    const std::string venv = src + "/.venv/bin/python";
-    const std::string python = std::ifstream(venv).good() ? venv : "python3";
-    return word(python) + " " + word(src + "/adapters/pycute/adapter.py");
+  const std::string venv = src + "/.venv/bin/python";
+  const std::string python = std::ifstream(venv).good() ? venv : "python3";
+  const std::string not_built = "the " + name +
+                                " adapter is not built: it needs CuTe's headers (run "
+                                "scripts/setup-adapters.sh, then configure again; docs/AUDIT.md)";
+  if (name == "pycute") return word(python) + " " + word(src + "/adapters/pycute/adapter.py");
+  if (name == "cute-runtime") {
+#ifdef LAYOUTCHECK_CUTE_RUNTIME
+    return "exec " + word(LAYOUTCHECK_CUTE_RUNTIME);  // no shell message when CuTe dies
+#else
+    throw UsageError(not_built);
+#endif
   }
-  if (name == "cute-runtime" || name == "cute-static" || name == "cute-dsl")
-    throw UsageError("the " + name + " adapter is not built yet (docs/AUDIT.md); use --impl");
-  throw UsageError("no adapter " + name + "; the adapters: pycute (or --impl 'CMD')");
+  if (name == "cute-static") {
+#ifdef LAYOUTCHECK_CUTE_STATIC_ARGS
+    return word(python) + " " + word(src + "/adapters/cute_static/adapter.py") + " " +
+           LAYOUTCHECK_CUTE_STATIC_ARGS;
+#else
+    throw UsageError(not_built);
+#endif
+  }
+  if (name == "cute-dsl") return word(python) + " " + word(src + "/adapters/cute_dsl/adapter.py");
+  throw UsageError("no adapter " + name +
+                   "; the adapters: pycute, cute-runtime, cute-static, cute-dsl (or --impl 'CMD')");
 }
 
 // The findings against the baseline: lines "+ LAW kind" (new) and "- LAW kind" (gone).

@@ -10,8 +10,15 @@
 #  4. a random campaign on the GPU (min size 2^32, sampled cross-check) and a
 #     smaller one with the full cross-check
 #  5. the benchmark (GPU and CPU backend rates)
+#  6. cute_static_check: CuTe's own static layouts evaluated by CuTe on the GPU
+#     against this library's answer, every index (2^33.6 in all), and a planted
+#     wrong host-side layout that it must report (first difference at 2^31)
 # and prints one table. Output also goes to $OUT/device_check.txt when $OUT is set.
-# Usage: gpu_check/device_check.sh [BUILD_DIR]   (default build/device)
+# Usage: [CUTE_INCLUDE=DIR] gpu_check/device_check.sh [BUILD_DIR]   (default build/device)
+# CUTE_INCLUDE: the directory holding CuTe's cute/ and cutlass/ (default: the
+# project's .venv copy, when there is one). The device machines have no .venv
+# and no PyPI: carry .venv/lib/python3.11/site-packages/cutlass_library/source/include
+# (27 MB) with the run, or step 6 is skipped with a message.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 B=${1:-build/device}
@@ -24,12 +31,41 @@ export PATH=/usr/local/cuda/bin:$PATH
 say "=== device: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 | head -1)"
 say "=== host: $(nproc) cores; $(nvcc --version | tail -1)"
 
+# CuTe's headers for step 6 (cmake/cute.cmake: -DLAYOUTCHECK_CUTE_INCLUDE).
+if [ -z "${CUTE_INCLUDE:-}" ]; then
+  for d in .venv/lib/python3*/site-packages/cutlass_library/source/include; do
+    [ -d "$d" ] && CUTE_INCLUDE=$d
+  done
+fi
+have_cute=0
+cute_args=(-DLAYOUTCHECK_CUTE=OFF)
+if [ -n "${CUTE_INCLUDE:-}" ] && [ -f "$CUTE_INCLUDE/cute/layout.hpp" ]; then
+  CUTE_INCLUDE=$(cd "$CUTE_INCLUDE" && pwd)
+  have_cute=1
+  cute_args=(-DLAYOUTCHECK_CUTE=ON "-DLAYOUTCHECK_CUTE_INCLUDE=$CUTE_INCLUDE")
+fi
+
 say "=== 1. configure + build ($B)"
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DLAYOUTCHECK_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES="90-real;90-virtual" -DLAYOUTCHECK_WERROR=OFF \
-  -DLAYOUTCHECK_TESTS=ON -DLAYOUTCHECK_CLI=ON -DLAYOUTCHECK_BENCH=ON >> "$LOG" 2>&1
+  -DLAYOUTCHECK_TESTS=ON -DLAYOUTCHECK_CLI=ON -DLAYOUTCHECK_BENCH=ON "${cute_args[@]}" >> "$LOG" 2>&1
 cmake --build "$B" -j "$(nproc)" --target layoutcheck gpu_check_tests bulk_bench >> "$LOG" 2>&1
 say "built in $((SECONDS - start)) s"
+cute_note=""
+if [ "$have_cute" = 1 ]; then
+  t=$SECONDS
+  if cmake --build "$B" -j "$(nproc)" --target cute_static_check >> "$LOG" 2>&1; then
+    say "cute_static_check built in $((SECONDS - t)) s (CuTe: $CUTE_INCLUDE)"
+  else
+    have_cute=0
+    cute_note="cute_static_check FAILED to build (see $LOG)"
+  fi
+else
+  cute_note="CuTe headers missing: no cute/layout.hpp under CUTE_INCLUDE='${CUTE_INCLUDE:-}'"
+  cute_note+=" nor .venv (carry .venv/lib/python3.11/site-packages/cutlass_library/source/include"
+  cute_note+=" or set CUTE_INCLUDE)"
+fi
+[ -z "$cute_note" ] || say "$cute_note; step 6 skipped"
 LC="$B/cli/layoutcheck"
 
 say "=== 2. self-tests"
@@ -96,6 +132,34 @@ say "=== 5. benchmark"
   --benchmark_min_time=0.1 > "$B/bench.txt" 2>&1 || true
 cat "$B/bench.txt" >> "$LOG"
 
+say "=== 6. CuTe's static layouts (cute_static_check)"
+# cute NAME EXPECTED_RC EXPECTED_LINE ARGS...: one cute_static_check run; a table row.
+cute() {
+  local name=$1 want=$2 line=$3; shift 3
+  local out rc=0
+  out=$("$B/gpu_check/cute_static_check" "$@" 2>&1) || rc=$?
+  printf '%s\n' "--- $name: cute_static_check $*" "$out" >> "$LOG"
+  printf '%s\n' "$out" | sed 's/^/    /' > "$B/$name.cute"
+  local total n gpu cpu verdict ok=ok
+  total=$(grep '^total: ' <<< "$out" || true)
+  n=$(sed -n 's/^total: [0-9]* layouts, \([0-9]*\) indices.*/\1/p' <<< "$total")
+  gpu=$(sed -n 's/.*(GPU \([0-9.]*\) s, ours.*/\1/p' <<< "$total")
+  cpu=$(sed -n 's/.*, ours \([0-9.]*\) s);.*/\1/p' <<< "$total")
+  verdict=$(sed -n 's/^total: .*; //p' <<< "$total")
+  [ "$rc" = "$want" ] || ok="FAILED (exit $rc, want $want)"
+  [ -z "$line" ] || grep -qF "$line" <<< "$out" || ok="FAILED (no '$line')"
+  rows+=("$(printf '%-26s %16s %10s %10s %10s  %-12s %-6s %s' "$name" "${n:--}" "${gpu:--}" \
+    "${cpu:--}" - - "$ok" "${verdict:-$(tail -1 <<< "$out" | cut -c1-60)}")")
+}
+rm -f "$B"/cute_static_*.cute
+if [ "$have_cute" = 1 ]; then
+  cute cute_static_full 0 "" --backend gpu --budget full
+  cute cute_static_planted 1 "first differing index 2147483648: CuTe 32768, ours 32769" \
+    --backend gpu --budget full --only zipped_divide_2^32 --plant-bug=zipped_divide_2^32
+else
+  rows+=("$(printf '%-26s %s' cute_static "skipped: $cute_note")")
+fi
+
 say ""
 say "=== summary ($((SECONDS - start)) s)"
 say "$(printf '%-26s %16s %10s %10s %10s  %-12s %-6s %s' check indices 'GPU s' 'CPU s' 'GPU idx/s' cross-check status verdict)"
@@ -103,6 +167,11 @@ for r in "${rows[@]}"; do say "$r"; done
 say ""
 say "campaign tables:"
 for f in "$B"/campaign_*.table; do say "$(cat "$f")"; done
+say ""
+say "cute_static_check tables (GPU s: CuTe's kernels; CPU s: this library on the host):"
+for f in "$B"/cute_static_*.cute; do
+  if [ -f "$f" ]; then say "$(cat "$f")"; fi
+done
 say ""
 say "benchmark (items_per_second = indices/s):"
 say "$(grep -E '^BM_' "$B/bench.txt" | sed 's/^/    /')"

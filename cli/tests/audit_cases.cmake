@@ -24,8 +24,8 @@ cli_case(audit.hang_is_a_timeout RC 1 STDOUT "FINDING crash: .*timeout"
          ARGS audit --impl "sleep 30" --laws COAL-FN --cases 5 --timeout 300)
 cli_case(audit.check_replays_a_finding RC 1 STDOUT "^COMP-FN on \\(2,2\\):\\(0,0\\), 2:1: A o B = 2:1"
          ARGS check COMP-FN --impl "${ADAPTER} --bug composition-returns-b" "(2,2):(0,0)" 2:1)
-cli_case(audit.adapter_not_built RC 2 STDERR "cute-static adapter is not built yet"
-         ARGS audit cute-static)
+cli_case(audit.unknown_adapter RC 2 STDERR "no adapter cute-foo; the adapters: pycute, cute-runtime"
+         ARGS audit cute-foo)
 
 # pycute (scripts/setup-adapters.sh put the pinned wheel in .venv; without PyPI
 # there is none and this test is not registered): its findings with a fixed
@@ -35,4 +35,18 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/.venv/bin/python)
            STDOUT "COMP-FN .*wrong answer.*the findings are the expected ones"
            ARGS audit pycute --seed 1 --cases 100
                 --baseline ${PROJECT_SOURCE_DIR}/adapters/pycute/baseline.tsv)
+endif()
+
+# CuTe C++ with runtime values (adapters/cute_runtime, built when
+# cmake/cute.cmake finds CuTe's headers): the known wrong composition is
+# found from random cases and shrunk to operands of at most 3 modes, and the
+# findings with a fixed seed are exactly the committed baseline.
+if(TARGET layoutcheck-cute-runtime)
+  cli_case(audit.cute_runtime_wrong_composition RC 1
+           STDOUT "FINDING COMP-FN: wrong answer~  COMP-FN on .* is not A\\(B\\(i\\)\\)"
+           ARGS audit cute-runtime --laws COMP-FN --cases 1000 --seed 2)
+  cli_case(audit.cute_runtime_baseline RC 0
+           STDOUT "COMP-FN .*wrong answer.*the findings are the expected ones"
+           ARGS audit cute-runtime --seed 1 --cases 100
+                --baseline ${PROJECT_SOURCE_DIR}/adapters/cute_runtime/baseline.tsv)
 endif()
