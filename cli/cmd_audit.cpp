@@ -3,6 +3,7 @@
 // against another implementation spoken to over the JSON-lines audit protocol (docs/AUDIT.md,
 // adapters/protocol). Per law: holds, unsupported, or a finding with its
 // minimal counterexample and a replay command. Exit 1 when there are findings.
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <fstream>
@@ -148,6 +149,8 @@ int audit(AuditArgs a) {
   props::run::Options o;
   o.cases = a.cases;
   o.seed = a.seed;
+  const bool batching = alg.announces("batch");
+  int64_t batched = 0;
   std::ostringstream failures;
   int held = 0, unsupported = 0, findings = 0, errors = 0, not_run = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -161,7 +164,21 @@ int audit(AuditArgs a) {
       std::printf("%-16s %8s %12s %-30s\n", law->id.c_str(), "-", "-", "not run (time)");
       continue;
     }
-    const props::run::LawRun r = props::run::run_law(alg, *law, o);
+    props::run::Options run = o;
+    if (batching) {  // the law's requests, answered by the library, sent as one batch
+      alg.start_recording(props::reference_algebra());
+      const props::run::LawRun rehearsal = props::run::run_law(alg, *law, run);
+      const std::vector<adapters::ProtocolAlgebra::Request> requests = alg.stop_recording();
+      run.seed = rehearsal.seed;  // the same cases
+      try {
+        alg.batch(requests, std::max(a.timeout_ms, 600000));
+        batched += static_cast<int64_t>(requests.size());
+      } catch (const adapters::ProtocolFailure& e) {
+        std::cout << "batch of " << law->id << " failed (its requests go one by one): " << e.what()
+                  << '\n';
+      }
+    }
+    const props::run::LawRun r = props::run::run_law(alg, *law, run);
     std::string result;
     nlohmann::json entry = {{"law", law->id}, {"cases", r.cases}, {"unsupported", r.unsupported}};
     if (r.result == props::run::Result::held) {
@@ -202,8 +219,11 @@ int audit(AuditArgs a) {
   std::cout << held << " held, " << findings << " findings, " << unsupported << " unsupported";
   if (errors) std::cout << ", " << errors << " errors";
   if (not_run) std::cout << ", " << not_run << " not run (--time)";
-  std::cout << " (" << alg.requests() << " requests)\n";
+  std::cout << " (" << alg.requests() << " requests";
+  if (batching) std::cout << ", " << batched << " of them rehearsed in batches";
+  std::cout << ")\n";
   report["requests"] = alg.requests();
+  if (batching) report["batched"] = batched;
   if (!a.json.empty()) {
     std::ofstream out(a.json);
     if (!out) throw UsageError("cannot write " + a.json);

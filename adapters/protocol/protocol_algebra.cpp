@@ -1,6 +1,7 @@
 #include "protocol_algebra.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "subprocess.hpp"
@@ -83,6 +84,12 @@ Value ProtocolAlgebra::request(const std::string& op, const std::vector<std::str
   if (!spec) unsupported(op);
   if (!ops_.empty() && std::find(ops_.begin(), ops_.end(), op) == ops_.end())
     throw props::Unsupported(op + " is not among the implementation's operations");
+  if (stand_in_) {
+    Request r{op, args};
+    if (std::find(recorded_.begin(), recorded_.end(), r) == recorded_.end())
+      recorded_.push_back(std::move(r));
+    return spec->run(*stand_in_, props::parse_operands(*spec, args));
+  }
   const nlohmann::json reply =
       round_trip(child_, command_, timeout_ms_,
                  {{"v", kProtocolVersion}, {"id", next_id_++}, {"op", op}, {"args", args}});
@@ -104,6 +111,30 @@ Value ProtocolAlgebra::request(const std::string& op, const std::vector<std::str
                           reply["result"].get<std::string>().substr(0, 200) +
                           "\", not a value of its kind: " + e.what());
   }
+}
+
+bool ProtocolAlgebra::announces(const std::string& op) const {
+  return std::find(ops_.begin(), ops_.end(), op) != ops_.end();
+}
+
+void ProtocolAlgebra::start_recording(const props::Algebra& stand_in) {
+  stand_in_ = &stand_in;
+  recorded_.clear();
+}
+
+std::vector<ProtocolAlgebra::Request> ProtocolAlgebra::stop_recording() {
+  stand_in_ = nullptr;
+  return std::exchange(recorded_, {});
+}
+
+void ProtocolAlgebra::batch(const std::vector<Request>& requests, int timeout_ms) const {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [op, args] : requests) list.push_back({{"op", op}, {"args", args}});
+  const nlohmann::json reply = round_trip(
+      child_, command_, timeout_ms,
+      {{"v", kProtocolVersion}, {"id", next_id_++}, {"op", "batch"}, {"requests", list}});
+  if (!reply.contains("result"))
+    throw ProtocolFailure("malformed reply: batch: no result (" + reply.dump().substr(0, 200) + ")");
 }
 
 // ---- the operations ---------------------------------------------------------------------

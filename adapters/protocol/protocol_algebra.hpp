@@ -57,6 +57,20 @@ public:
   props::Value request(const std::string& op, const std::vector<std::string>& args) const;
   int64_t requests() const { return next_id_ - 1; }
 
+  // The `batch` extension (docs/AUDIT.md), for implementations that answer
+  // faster many at a time (cute-static compiles its cases in one go).
+  // While recording, requests are not sent: `stand_in` answers them (the
+  // library, whose answers lead the law to the same next requests in most
+  // cases) and they are kept, once each; batch() then sends the recorded
+  // requests in one {"op": "batch", "requests": [...]} so the implementation
+  // can prepare their answers. Announced by "batch" among the hello's ops.
+  using Request = std::pair<std::string, std::vector<std::string>>;
+  bool announces(const std::string& op) const;
+  void start_recording(const props::Algebra& stand_in);
+  std::vector<Request> stop_recording();
+  // Throws ProtocolFailure when the reply is not a result.
+  void batch(const std::vector<Request>& requests, int timeout_ms) const;
+
   int64_t size(const Layout& l) const override;
   int64_t cosize(const Layout& l) const override;
   int64_t eval(const Layout& l, int64_t i) const override;
@@ -131,6 +145,8 @@ private:
   mutable int64_t next_id_ = 1;
   mutable std::string name_;
   mutable std::vector<std::string> ops_;  // from hello; empty: ask for every operation
+  const props::Algebra* stand_in_ = nullptr;  // recording when set
+  mutable std::vector<Request> recorded_;
 };
 
 }  // namespace adapters
