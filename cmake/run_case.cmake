@@ -1,5 +1,6 @@
-# Runs one layoutcheck command and checks its exit code and output.
-#   -DEXE=<layoutcheck> -DARGS=<arguments joined by |> -DRC=<exit code>
+# Runs one command (layoutcheck, a check program) and checks its exit code
+# and output (the CLI tests, gpu_check's exit-code tests).
+#   -DEXE=<program> -DARGS=<arguments joined by |> -DRC=<exit code>
 #   [-DSTDOUT=<regex>] [-DSTDERR=<regex>]
 # The regexes are matched against the output with every newline written as
 # `~`, so "^3~$" means exactly one line "3". An empty regex is not checked.
