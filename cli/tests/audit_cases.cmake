@@ -24,6 +24,8 @@ cli_case(audit.hang_is_a_timeout RC 1 STDOUT "FINDING crash: .*timeout"
          ARGS audit --impl "sleep 30" --laws COAL-FN --cases 5 --timeout 300)
 cli_case(audit.check_replays_a_finding RC 1 STDOUT "^COMP-FN on \\(2,2\\):\\(0,0\\), 2:1: A o B = 2:1"
          ARGS check COMP-FN --impl "${ADAPTER} --bug composition-returns-b" "(2,2):(0,0)" 2:1)
+cli_case(audit.cute_dsl_not_installed RC 2 STDERR "needs NVIDIA's CuTe DSL, which .* cannot import"
+         ARGS audit cute-dsl)
 cli_case(audit.unknown_adapter RC 2 STDERR "no adapter cute-foo; the adapters: pycute, cute-runtime"
          ARGS audit cute-foo)
 
