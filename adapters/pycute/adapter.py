@@ -11,66 +11,26 @@ notation and are parsed here into pycute's values (tuples, Layout, None for
 implementation's refusal; an operation pycute lacks is unsupported.
 """
 import json
-import re
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import cute_notation  # noqa: E402  (adapters/python: the notation the adapters share)
 import pycute
 from pycute import Layout
 
-TOKEN = re.compile(r"\s*(_?-?\d+|[()<>:,_X])")
-
-
-def tokens(text):
-    out, pos, end = [], 0, len(text.rstrip())
-    while pos < end:
-        m = TOKEN.match(text, pos)
-        if not m:
-            raise ValueError("bad notation: " + text)
-        tok = m.group(1)
-        out.append(tok[1:] if tok.startswith("_") and len(tok) > 1 else tok)  # _4 is 4
-        pos = m.end()
-    return out
 
 
 def parse(text):
     """A CuTe-notation operand: int, tuple, Layout, None (`_`) or a tiler tuple."""
-    toks = tokens(text)
-    value, rest = term(toks, 0)
-    if rest != len(toks):
-        raise ValueError("trailing text in " + text)
-    return value
-
-
-def term(t, i):
-    a, i = atom(t, i)
-    if i < len(t) and t[i] == ":":
-        b, i = atom(t, i + 1)
-        return Layout(a, b), i
-    return a, i
-
-
-def atom(t, i):
-    if t[i] in "_X":
-        return None, i + 1
-    if t[i] in "(<":
-        close, items, i = {"(": ")", "<": ">"}[t[i]], [], i + 1
-        while True:
-            v, i = term(t, i)
-            items.append(v)
-            if t[i] == ",":
-                i += 1
-                continue
-            if t[i] == close:
-                return tuple(items), i + 1
-            raise ValueError("expected , or " + close)
-    return int(t[i]), i + 1
+    return cute_notation.parse(text, Layout)
 
 
 def show(x):
     if isinstance(x, Layout):
         return show(x.shape) + ":" + show(x.stride)
     if isinstance(x, tuple):
-        return "(" + ",".join(show(e) for e in x) + ")"
+        return cute_notation.show_tuple(x)
     return str(int(x))
 
 
