@@ -419,7 +419,10 @@ def case_body(gen, op, args):
             raise Untranslatable("too few arguments")
     elif not required <= len(args) <= len(kinds):
         raise Untranslatable("wrong number of arguments")
-    parsed = [parse(a) for a in args]
+    try:
+        parsed = [parse(a) for a in args]
+    except (ValueError, RecursionError) as e:  # 4,300+ digit integers, absurd nesting
+        raise Untranslatable(str(e)[:100])
     if variadic and any(not isinstance(v, int) for v in parsed[len(kinds):]):
         raise Untranslatable("an index that is not an integer")
     if any(k == N and not isinstance(v, int) for k, v in zip(kinds, parsed)):

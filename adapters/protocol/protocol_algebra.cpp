@@ -1,8 +1,8 @@
 #include "protocol_algebra.hpp"
 
 #include <algorithm>
-#include <utility>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "subprocess.hpp"
 
@@ -86,8 +86,7 @@ Value ProtocolAlgebra::request(const std::string& op, const std::vector<std::str
     throw props::Unsupported(op + " is not among the implementation's operations");
   if (stand_in_) {
     Request r{op, args};
-    if (std::find(recorded_.begin(), recorded_.end(), r) == recorded_.end())
-      recorded_.push_back(std::move(r));
+    if (seen_.insert(r).second) recorded_.push_back(std::move(r));
     return spec->run(*stand_in_, props::parse_operands(*spec, args));
   }
   const nlohmann::json reply =
@@ -120,10 +119,12 @@ bool ProtocolAlgebra::announces(const std::string& op) const {
 void ProtocolAlgebra::start_recording(const props::Algebra& stand_in) {
   stand_in_ = &stand_in;
   recorded_.clear();
+  seen_.clear();
 }
 
 std::vector<ProtocolAlgebra::Request> ProtocolAlgebra::stop_recording() {
   stand_in_ = nullptr;
+  seen_.clear();
   return std::exchange(recorded_, {});
 }
 
@@ -134,7 +135,8 @@ void ProtocolAlgebra::batch(const std::vector<Request>& requests, int timeout_ms
       child_, command_, timeout_ms,
       {{"v", kProtocolVersion}, {"id", next_id_++}, {"op", "batch"}, {"requests", list}});
   if (!reply.contains("result"))
-    throw ProtocolFailure("malformed reply: batch: no result (" + reply.dump().substr(0, 200) + ")");
+    throw ProtocolFailure("malformed reply: batch: no result (" + reply.dump().substr(0, 200) +
+                          ")");
 }
 
 // ---- the operations ---------------------------------------------------------------------
@@ -277,7 +279,8 @@ Layout ProtocolAlgebra::raked_product(const Layout& a, const Layout& b) const {
 int64_t ProtocolAlgebra::swizzle(int bits, int base, int shift, int64_t x) const {
   const auto v = as<std::vector<int64_t>>(
       request("swizzle", {text(bits), text(base), text(shift), text(x)}), "swizzle");
-  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle: not one value for one argument");
+  if (v.size() != 1)
+    throw ProtocolFailure("malformed answer: swizzle: not one value for one argument");
   return v[0];
 }
 int64_t ProtocolAlgebra::swizzle_layout(int bits, int base, int shift, const Layout& l,
@@ -285,7 +288,8 @@ int64_t ProtocolAlgebra::swizzle_layout(int bits, int base, int shift, const Lay
   const auto v = as<std::vector<int64_t>>(
       request("swizzle_layout_call", {text(bits), text(base), text(shift), to_string(l), text(i)}),
       "swizzle_layout_call");
-  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle_layout_call: not one value for one index");
+  if (v.size() != 1)
+    throw ProtocolFailure("malformed answer: swizzle_layout_call: not one value for one index");
   return v[0];
 }
 int64_t ProtocolAlgebra::swizzle_bytes(int b, int m, int s, int64_t bits, const Layout& l,
@@ -293,7 +297,8 @@ int64_t ProtocolAlgebra::swizzle_bytes(int b, int m, int s, int64_t bits, const 
   const auto v = as<std::vector<int64_t>>(
       request("swizzle_bytes_call", {text(b), text(m), text(s), text(bits), to_string(l), text(i)}),
       "swizzle_bytes_call");
-  if (v.size() != 1) throw ProtocolFailure("malformed answer: swizzle_bytes_call: not one value for one index");
+  if (v.size() != 1)
+    throw ProtocolFailure("malformed answer: swizzle_bytes_call: not one value for one index");
   return v[0];
 }
 props::Sliced ProtocolAlgebra::slice(const Layout& l, const layout::Term& coord) const {
@@ -331,6 +336,10 @@ std::vector<std::pair<uint64_t, int64_t>> ProtocolAlgebra::flat_for_each(const p
 }
 uint64_t ProtocolAlgebra::magic_div(uint64_t, uint64_t) const { unsupported("magic_div"); }
 Layout ProtocolAlgebra::parse_layout(const std::string&) const { unsupported("parse_layout"); }
-std::string ProtocolAlgebra::print(const Layout&) const { unsupported("print"); }
+// The laws print values into their failure messages with print(): that is the
+// harness's text, not an operation under audit (an Unsupported here would
+// turn every such failure into "unsupported"). The notation laws still need
+// parse_layout, which stays unsupported.
+std::string ProtocolAlgebra::print(const Layout& l) const { return to_string(l); }
 
 }  // namespace adapters

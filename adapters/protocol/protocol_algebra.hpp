@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -144,9 +145,10 @@ private:
   mutable std::unique_ptr<Subprocess> child_;
   mutable int64_t next_id_ = 1;
   mutable std::string name_;
-  mutable std::vector<std::string> ops_;  // from hello; empty: ask for every operation
+  mutable std::vector<std::string> ops_;      // from hello; empty: ask for every operation
   const props::Algebra* stand_in_ = nullptr;  // recording when set
   mutable std::vector<Request> recorded_;
+  mutable std::set<Request> seen_;  // recorded_, for a fast "once each"
 };
 
 }  // namespace adapters
