@@ -90,6 +90,9 @@ import threading
 import time
 import traceback
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import cute_notation  # noqa: E402  (adapters/python: the notation the adapters share)
+
 INT32 = (-(1 << 31), (1 << 31) - 1)
 INT64 = (-(1 << 63), (1 << 63) - 1)
 
@@ -113,19 +116,11 @@ class Lay:
 
 
 UNDER, XMARK = object(), object()
-TOKEN = re.compile(r"\s*(_?-?\d+|[()<>:,_X])")
-
-
 def tokens(text):
-    out, pos, end = [], 0, len(text.rstrip())
-    while pos < end:
-        m = TOKEN.match(text, pos)
-        if not m:
-            raise Untranslatable("bad notation: " + text)
-        tok = m.group(1)
-        out.append(tok[1:] if tok.startswith("_") and len(tok) > 1 else tok)  # _4 is 4
-        pos = m.end()
-    return out
+    try:
+        return cute_notation.tokens(text)
+    except ValueError as e:
+        raise Untranslatable(str(e))
 
 
 def parse(text):
