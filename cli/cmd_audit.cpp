@@ -161,6 +161,8 @@ int audit(AuditArgs a) {
   o.seed = a.seed;
   const bool batching = alg.announces("batch");
   int64_t batched = 0;
+  // A finding is printed under its law's row as soon as it is found (a slow
+  // implementation's audit shows its first counterexample early).
   std::ostringstream failures;
   int held = 0, unsupported = 0, findings = 0, errors = 0, not_run = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -227,8 +229,9 @@ int audit(AuditArgs a) {
     std::printf("%-16s %8d %12d %-30s %7.2fs\n", law->id.c_str(), r.cases, r.unsupported,
                 result.c_str(), seconds);
     std::fflush(stdout);
+    std::cout << failures.str() << std::flush;
+    failures.str("");
   }
-  std::cout << failures.str();
   std::cout << held << " held, " << findings << " findings, " << unsupported << " unsupported";
   if (errors) std::cout << ", " << errors << " errors";
   if (not_run) std::cout << ", " << not_run << " not run (--time)";
