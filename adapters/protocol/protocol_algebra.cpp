@@ -82,7 +82,7 @@ std::string ProtocolAlgebra::name() const { return name_.empty() ? command_ : na
 Value ProtocolAlgebra::request(const std::string& op, const std::vector<std::string>& args) const {
   const props::OpSpec* spec = props::find_op(op);
   if (!spec) unsupported(op);
-  if (!ops_.empty() && std::find(ops_.begin(), ops_.end(), op) == ops_.end())
+  if (!ops_.empty() && !announces(op))
     throw props::Unsupported(op + " is not among the implementation's operations");
   if (stand_in_) {
     Request r{op, args};
