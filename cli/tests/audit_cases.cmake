@@ -15,6 +15,12 @@ cli_case(audit.finds_wrong_composition RC 1
          STDOUT "FINDING COMP-FN: wrong answer~  COMP-FN on .*replay: layoutcheck check COMP-FN --impl"
          ARGS audit --impl "${ADAPTER} --bug composition-returns-b" --laws COMP-FN --cases 100
               --seed 1)
+# COMP-FN runs first (docs/AUDIT.md: a time-boxed audit of a slow adapter
+# reaches the definition of composition before the budget runs out).
+cli_case(audit.comp_fn_runs_first RC 1
+         STDOUT "law +cases[^~]*~COMP-FN +[0-9]+ +0 wrong answer.*~COAL-FN +- +- not run \\(time\\)"
+         ARGS audit --impl "${ADAPTER} --bug composition-returns-b" --time 0.001 --cases 20
+              --seed 1)
 cli_case(audit.crash_mid_run RC 1 STDOUT "FINDING COMP-FN: crash~.*exited before replying"
          ARGS audit --impl "${ADAPTER} --bug crash-on-composition" --laws COAL-FN,COMP-FN
               --cases 10 --seed 1)
