@@ -61,7 +61,7 @@ int run_law(const BulkArgs& a) {
   std::cout << "bulk " << p.law_id << ": " << p.statement << '\n';
   const Timed t = run_with_progress(backend, p.job, &std::cerr);
   std::cout << "indices " << count_text(p.job.n) << ", " << backend_name(backend) << " "
-            << seconds_text(t.seconds) << ", "
+            << gpu_check::seconds_text(t.seconds) << ", "
             << (t.seconds > 0 ? sci(static_cast<double>(p.job.n) / t.seconds) : "-")
             << " indices/s\n";
   std::cout << describe(t.result) << '\n';

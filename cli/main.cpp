@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", LAYOUTCHECK_VERSION);
   app.require_subcommand(1);
   Action action;
+#ifndef LAYOUTCHECK_BULK_ONLY  // the gpu-only build has bulk alone (cli/CMakeLists.txt)
   add_eval(app, action);
   add_op(app, action);
   add_print(app, action);
@@ -18,8 +19,9 @@ int main(int argc, char** argv) {
   add_check(app, action);
   add_audit(app, action);
   add_selftest(app, action);
-  add_bulk(app, action);
   add_refusals(app, action);
+#endif
+  add_bulk(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -13,8 +13,12 @@ option(LAYOUTCHECK_CUTE "Build what uses NVIDIA's CuTe headers when they are fou
 set(LAYOUTCHECK_HAVE_CUTE OFF)
 if(LAYOUTCHECK_CUTE)
   if(NOT LAYOUTCHECK_CUTE_INCLUDE)
+    # the .venv's wheel; on the GPU machine the copy scripts/device-prefix.sh made
     file(GLOB _cute_candidates
          ${PROJECT_SOURCE_DIR}/.venv/lib/python3*/site-packages/cutlass_library/source/include)
+    if(EXISTS ${PROJECT_SOURCE_DIR}/.device/cute/cute/layout.hpp)
+      list(APPEND _cute_candidates ${PROJECT_SOURCE_DIR}/.device/cute)
+    endif()
     if(_cute_candidates)
       list(GET _cute_candidates 0 _cute_dir)
       set(LAYOUTCHECK_CUTE_INCLUDE ${_cute_dir} CACHE PATH "CuTe's include directory (cute/, cutlass/)")
