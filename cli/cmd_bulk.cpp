@@ -31,7 +31,7 @@ struct BulkArgs {
 Backend choose_backend(const std::string& name) {
   if (name == "cpu") return Backend::cpu;
   if (name == "gpu") {
-    if (!gpu_status().available) throw UsageError("--backend gpu: " + gpu_status().description);
+    if (!gpu_status().available) throw GpuError("--backend gpu: " + gpu_status().description);
     return Backend::gpu;
   }
   return auto_backend();
@@ -92,7 +92,10 @@ int run_campaign_cmd(const BulkArgs& a) {
             << (o.backend == Backend::gpu ? gpu_status().description : "all cores") << ")\n";
   const CampaignReport rep = run_campaign(o);
   print_campaign(rep, std::cout);
-  return rep.ok() ? kOk : kCheckFailed;
+  if (rep.ok()) return kOk;
+  int failed = 0;
+  for (const CaseOutcome& c : rep.cases) failed += c.ok() ? 0 : 1;
+  return failed == rep.device_errors() ? kDevice : kCheckFailed;  // only the GPU failed: 4
 }
 
 }  // namespace
@@ -114,10 +117,11 @@ JobResult run_bulk_job() {
     }
     ++r.failed;
     r.failures.push_back("bulk " + c.law_id + " (seed " + std::to_string(o.seed) + "): " +
-                         (c.error.empty() ? c.statement + ": " + verdict(c.job, c.result) +
-                                                (c.cross.agree ? "" : "; " + c.cross.detail) +
-                                                (c.spot.agree ? "" : "; " + c.spot.detail)
-                                          : "refused: " + c.error));
+                         (!c.device_error.empty() ? "device error: " + c.device_error
+                          : c.error.empty()       ? c.statement + ": " + verdict(c.job, c.result) +
+                                                  (c.cross.agree ? "" : "; " + c.cross.detail) +
+                                                  (c.spot.agree ? "" : "; " + c.spot.detail)
+                                            : "refused: " + c.error));
   }
   return r;
 }

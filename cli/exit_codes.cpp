@@ -4,6 +4,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "gpu_check/backend.hpp"
 #include "layout/error.hpp"
 
 namespace layoutcheck {
@@ -26,6 +27,8 @@ int run_guarded(const std::function<int()>& command) {
     return report(e.what(), e.op() == "parse" ? kUsage : kRefused);
   } catch (const layout::Overflow& e) {
     return report(std::string("overflow: ") + e.what(), kRefused);
+  } catch (const gpu_check::GpuError& e) {
+    return report(std::string("device error: ") + e.what(), kDevice);
   } catch (const nlohmann::json::exception& e) {
     return report(std::string("malformed JSON: ") + e.what(), kUsage);
   } catch (const std::bad_alloc&) {

@@ -47,6 +47,14 @@ cli_case(bulk.bad_min_size RC 2 STDERR "^error: --min-size" ARGS bulk --campaign
 
 # A small campaign: one row per law, the summary line, progress on stderr.
 cli_case(bulk.campaign RC 0
-         STDOUT "law +layouts +indices checked +mismatches +GPU time +CPU time +indices/s~COAL-[A-Z]+ .*~COMP-FN .*~COMP-TILE .*~RINV-FN .*~LINV-FN .*~seed 7, min size 65536 \\(2\\^16\\), backend cpu.*~5 passed, 0 failed~$"
+         STDOUT "law +layouts +indices checked +mismatches +failed +GPU time +CPU time +indices/s~COAL-[A-Z]+ .*~COMP-FN .*~COMP-TILE .*~RINV-FN .*~LINV-FN .*~seed 7, min size 65536 \\(2\\^16\\), backend cpu.*~5 passed, 0 failed~$"
          STDERR "bulk \\[5/5\\] LINV-FN: .*holds, .*oracle agrees"
          ARGS bulk --campaign 5 --min-size 2^16 --seed 7 --backend cpu)
+
+# A device error exits 4 (docs/CLI.md): --backend gpu where no GPU is usable
+# (CUDA_VISIBLE_DEVICES= hides every device, so this holds on a GPU machine too).
+cli_case(bulk.backend_gpu_without_device RC 4 STDOUT "^$"
+         STDERR "^error: device error: --backend gpu: (no usable GPU|no GPU backend|built without CUDA)"
+         ARGS bulk equal 8:1 8:1 --backend gpu)
+set_tests_properties(cli.bulk.backend_gpu_without_device PROPERTIES ENVIRONMENT
+                     "CUDA_VISIBLE_DEVICES=")

@@ -29,10 +29,15 @@ CaseOutcome run_case(const CampaignOptions& o, Law law, Rng& rng, uint64_t case_
   c.law_id = p.law_id;
   c.statement = p.statement;
   c.job = p.job;
-  const Timed t = run_timed(o.backend, p.job, 0, p.job.n);
-  c.result = t.result;
-  c.seconds = t.seconds;
-  c.cross = cross_check(p.job, o.backend, o.cross, c.result, case_seed);
+  try {
+    const Timed t = run_timed(o.backend, p.job, 0, p.job.n);
+    c.result = t.result;
+    c.seconds = t.seconds;
+    c.cross = cross_check(p.job, o.backend, o.cross, c.result, case_seed);
+  } catch (const GpuError& e) {  // this case's row says so; the next case runs
+    c.device_error = e.what();
+    return c;
+  }
   c.spot = spot_check(p, c.result, case_seed);
   return c;
 }
@@ -40,7 +45,8 @@ CaseOutcome run_case(const CampaignOptions& o, Law law, Rng& rng, uint64_t case_
 void add_to_row(LawRow& row, const CaseOutcome& c, Backend main) {
   ++row.layouts;
   if (!c.ok()) ++row.failed;
-  if (!c.error.empty()) return;
+  if (!c.device_error.empty()) ++row.device_errors;
+  if (!c.error.empty() || !c.device_error.empty()) return;
   row.indices += c.result.checked;
   row.mismatches += c.result.mismatches;
   row.main_seconds += c.seconds;
@@ -64,6 +70,12 @@ bool CampaignReport::ok() const {
   return true;
 }
 
+int CampaignReport::device_errors() const {
+  int n = 0;
+  for (const CaseOutcome& c : cases) n += c.device_error.empty() ? 0 : 1;
+  return n;
+}
+
 uint64_t CampaignReport::indices() const {
   uint64_t n = 0;
   for (const LawRow& r : rows) n += r.indices;
@@ -83,6 +95,8 @@ CampaignReport run_campaign(const CampaignOptions& o) {
                   << (c.law_id.empty() ? law_name(law) : c.law_id) << ": ";
       if (!c.error.empty())
         *o.progress << "refused: " << c.error << "\n";
+      else if (!c.device_error.empty())
+        *o.progress << "device error: " << c.device_error << "\n";
       else
         *o.progress << sci(static_cast<double>(c.result.checked)) << " indices, "
                     << verdict(c.job, c.result) << ", " << seconds_text(c.seconds) << " on "
@@ -117,17 +131,24 @@ void print_campaign(const CampaignReport& rep, std::ostream& os) {
       os << "the library refused operands generated admissible: " << c.error << "\n";
       continue;
     }
+    if (!c.device_error.empty()) {
+      os << c.statement << "\n  device error: " << c.device_error << "\n";
+      continue;
+    }
     os << c.statement << "\n  " << verdict(c.job, c.result) << "\n";
     if (!c.cross.agree) os << "  " << c.cross.detail << "\n";
     if (!c.spot.agree) os << "  " << c.spot.detail << "\n";
   }
-  const std::vector<std::string> head = {"law",      "layouts",  "indices checked", "mismatches",
-                                         "GPU time", "CPU time", "indices/s"};
+  const std::vector<std::string> head = {"law",    "layouts",  "indices checked", "mismatches",
+                                         "failed", "GPU time", "CPU time",        "indices/s"};
   std::vector<std::vector<std::string>> rows = {head};
   for (const LawRow& r : rep.rows) {
     rows.push_back(
         {r.law_id, std::to_string(r.layouts), sci(static_cast<double>(r.indices)),
-         std::to_string(r.mismatches), r.gpu_ran ? seconds_text(r.gpu_seconds) : "-",
+         std::to_string(r.mismatches),
+         std::to_string(r.failed) +
+             (r.device_errors ? " (" + std::to_string(r.device_errors) + " device)" : ""),
+         r.gpu_ran ? seconds_text(r.gpu_seconds) : "-",
          r.cpu_ran ? seconds_text(r.cpu_seconds) : "-",
          r.main_seconds > 0 ? sci(static_cast<double>(r.indices) / r.main_seconds) : "-"});
   }
@@ -150,8 +171,9 @@ void print_campaign(const CampaignReport& rep, std::ostream& os) {
                                         : "full")
      << "; indices/s on the " << backend_name(o.backend)
      << "; CPU/GPU time includes the cross-check\n";
-  os << (rep.cases.size() - static_cast<std::size_t>(failed)) << " passed, " << failed
-     << " failed\n";
+  os << (rep.cases.size() - static_cast<std::size_t>(failed)) << " passed, " << failed << " failed";
+  if (rep.device_errors() > 0) os << " (" << rep.device_errors() << " device errors)";
+  os << "\n";
 }
 
 }  // namespace gpu_check

@@ -12,10 +12,10 @@ std::string backend_name(Backend b) { return b == Backend::gpu ? "gpu" : "cpu"; 
 
 Backend auto_backend() { return gpu_status().available ? Backend::gpu : Backend::cpu; }
 
-Timed run_timed(Backend b, const BulkJob& job, uint64_t lo, uint64_t hi) {
+Timed run_timed(Backend b, const BulkJob& job, uint64_t lo, uint64_t hi, const GpuOptions& gpu) {
   const auto t0 = std::chrono::steady_clock::now();
   Timed t;
-  t.result = b == Backend::gpu ? run_gpu(job, lo, hi) : run_cpu(job, lo, hi);
+  t.result = b == Backend::gpu ? run_gpu(job, lo, hi, gpu) : run_cpu(job, lo, hi);
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;
 }
@@ -41,14 +41,18 @@ std::vector<Window> sample_windows(const BulkJob& job, uint64_t width, uint64_t 
 namespace {
 
 Timed run_other(const std::string& other, const BulkJob& job, uint64_t lo, uint64_t hi) {
+  if (other == "gpu") return run_timed(Backend::gpu, job, lo, hi);
+  const auto t0 = std::chrono::steady_clock::now();
+  Timed t;
   if (other == "reference") {
-    const auto t0 = std::chrono::steady_clock::now();
-    Timed t;
     t.result = run_reference(job, lo, hi);
-    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return t;
+  } else {  // "cpu": the GPU's checker, on every core, sharing none of its odometer code
+    CpuOptions o;
+    o.strategy = Strategy::per_index;
+    t.result = run_cpu(job, lo, hi, o);
   }
-  return run_timed(other == "gpu" ? Backend::gpu : Backend::cpu, job, lo, hi);
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return t;
 }
 
 void compare(CrossCheck& c, Backend main, const Window& w, const BulkResult& a,
@@ -77,7 +81,9 @@ CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
     return c;
   }
   for (const Window& w : sample_windows(job, kSampleWidth, seed)) {
-    const Timed m = run_timed(main, job, w.lo, w.hi);
+    GpuOptions few;  // main on the GPU: a small grid, several chunks per thread
+    few.max_blocks = kSampleGpuBlocks;
+    const Timed m = run_timed(main, job, w.lo, w.hi, few);
     const Timed o = run_other(c.other, job, w.lo, w.hi);
     c.indices += w.hi - w.lo;
     c.main_seconds += m.seconds;
@@ -89,8 +95,9 @@ CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
 
 std::string cross_text(const CrossCheck& c, CrossMode mode) {
   std::string s = std::string("cross-check ") + (mode == CrossMode::full ? "full" : "sample") +
-                  " against " + c.other + ": " + std::to_string(c.indices) + " indices, " +
-                  seconds_text(c.other_seconds) + " on " + c.other + ", ";
+                  " against " + c.other + (c.other == "cpu" ? " (per-index)" : "") + ": " +
+                  std::to_string(c.indices) + " indices, " + seconds_text(c.other_seconds) +
+                  " on " + c.other + ", ";
   return s + (c.agree ? "agrees" : "DISAGREES\n" + c.detail);
 }
 

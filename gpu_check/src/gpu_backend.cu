@@ -154,14 +154,56 @@ struct DeviceBuffer {
   }
 };
 
-int grid_size(uint64_t chunks) {
+int sm_count() {
   int dev = 0, sms = 1;
   check(cudaGetDevice(&dev), "cudaGetDevice");
   check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
-  const uint64_t full = static_cast<uint64_t>(sms) * 8;  // 8 blocks of 256 per SM
-  const uint64_t need = (chunks + kThreads - 1) / kThreads;
+  return sms < 1 ? 1 : sms;
+}
+
+// Blocks of kThreads that fit on one SM at once (registers, stack, shared).
+template <class Kernel>
+int blocks_per_sm(Kernel kernel) {
+  int n = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, kThreads, 0), "occupancy");
+  return n < 1 ? 1 : n;
+}
+
+// The grid for `items` work items (one per thread per pass): the blocks that
+// fit on the device at once, fewer when there is less work, at most
+// max_blocks when that is > 0.
+template <class Kernel>
+int grid_size(Kernel kernel, uint64_t items, int max_blocks) {
+  uint64_t full = static_cast<uint64_t>(blocks_per_sm(kernel)) * sm_count();
+  if (max_blocks > 0 && static_cast<uint64_t>(max_blocks) < full)
+    full = static_cast<uint64_t>(max_blocks);
+  const uint64_t need = (items + kThreads - 1) / kThreads;
   return static_cast<int>(need < full ? (need == 0 ? 1 : need) : full);
 }
+
+// A CUDA event pair around the kernels of one run (destroyed on every path).
+struct EventTimer {
+  cudaEvent_t start = nullptr, stop = nullptr;
+  explicit EventTimer(bool on) {
+    if (!on) return;
+    check(cudaEventCreate(&start), "cudaEventCreate");
+    check(cudaEventCreate(&stop), "cudaEventCreate");
+    check(cudaEventRecord(start), "cudaEventRecord");
+  }
+  ~EventTimer() {
+    if (start) cudaEventDestroy(start);
+    if (stop) cudaEventDestroy(stop);
+  }
+  EventTimer(const EventTimer&) = delete;
+  EventTimer& operator=(const EventTimer&) = delete;
+  double seconds() {
+    check(cudaEventRecord(stop), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    return ms / 1e3;
+  }
+};
 
 Totals fetch(const DeviceBuffer& t) {
   check(cudaGetLastError(), "kernel launch");
@@ -191,14 +233,33 @@ const GpuStatus& gpu_status() {
     cudaDeviceProp p{};
     if (cudaGetDeviceProperties(&p, 0) != cudaSuccess)
       return GpuStatus{false, "no usable GPU: no properties"};
-    return GpuStatus{true, std::string(p.name) + " (" + std::to_string(p.multiProcessorCount) +
-                               " SMs, sm_" + std::to_string(p.major) + std::to_string(p.minor) +
-                               ")"};
+    const std::string name = std::string(p.name) + " (" + std::to_string(p.multiProcessorCount) +
+                             " SMs, sm_" + std::to_string(p.major) + std::to_string(p.minor);
+    // The context now, so that no timed run pays for it.
+    cudaError_t c = cudaSetDevice(0);
+    if (c == cudaSuccess) c = cudaFree(nullptr);
+    if (c != cudaSuccess)
+      return GpuStatus{false, "no usable GPU: " + name + "): " + cudaGetErrorString(c)};
+    // Whether this build's image (sm_90 SASS, compute_90 PTX) loads on it.
+    cudaFuncAttributes a{};
+    c = cudaFuncGetAttributes(&a, check_kernel);
+    if (c != cudaSuccess) {
+      cudaGetLastError();  // clear it: the CPU backend runs instead
+      return GpuStatus{false, "no usable GPU: " + name +
+                                  ") cannot run this build's kernels (sm_90 and compute_90 "
+                                  "PTX): " +
+                                  cudaGetErrorString(c)};
+    }
+    int per_sm = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, check_kernel, kThreads, 0);
+    return GpuStatus{true, name + ", " + std::to_string(per_sm) + " blocks of " +
+                               std::to_string(kThreads) + " per SM, " + std::to_string(a.numRegs) +
+                               " registers, " + std::to_string(a.localSizeBytes) + " B stack)"};
   }();
   return status;
 }
 
-BulkResult run_gpu(const BulkJob& job, uint64_t lo, uint64_t hi) {
+BulkResult run_gpu(const BulkJob& job, uint64_t lo, uint64_t hi, const GpuOptions& o) {
   if (!gpu_status().available) throw GpuError(gpu_status().description);
   BulkResult r;
   r.checked = hi - lo;
@@ -207,31 +268,34 @@ BulkResult run_gpu(const BulkJob& job, uint64_t lo, uint64_t hi) {
     return r;
   }
   const uint64_t chunks = (hi - lo + kGpuChunk - 1) / kGpuChunk;
-  const int blocks = grid_size(chunks);
   DeviceBuffer totals(sizeof(Totals));
   init_first(totals);
   Totals t{};
+  EventTimer timer(o.kernel_seconds != nullptr);
   if (job.law != Law::tile) {
-    check_kernel<<<blocks, kThreads>>>(job, lo, hi, totals.as<Totals>());
+    check_kernel<<<grid_size(check_kernel, chunks, o.max_blocks), kThreads>>>(job, lo, hi,
+                                                                              totals.as<Totals>());
     t = fetch(totals);
   } else {
     const uint64_t words = (job.m + 63) / 64;
     DeviceBuffer bits(words * 8);
+    const int blocks = grid_size(tile_kernel, chunks, o.max_blocks);
     tile_kernel<<<blocks, kThreads>>>(job, lo, hi, bits.as<unsigned long long>(), nullptr,
                                       totals.as<Totals>());
-    popcount_kernel<<<grid_size(words), kThreads>>>(bits.as<unsigned long long>(), words,
-                                                    totals.as<Totals>());
+    popcount_kernel<<<grid_size(popcount_kernel, words, o.max_blocks), kThreads>>>(
+        bits.as<unsigned long long>(), words, totals.as<Totals>());
     t = fetch(totals);
     if (t.duplicates != 0) {  // passes 2 and 3: which offsets repeat, the first index hitting one
       check(cudaMemset(bits.p, 0, words * 8), "cudaMemset");
       DeviceBuffer dups(words * 8), scratch(sizeof(Totals));
       tile_kernel<<<blocks, kThreads>>>(job, lo, hi, bits.as<unsigned long long>(),
                                         dups.as<unsigned long long>(), scratch.as<Totals>());
-      find_kernel<<<blocks, kThreads>>>(job, lo, hi, dups.as<unsigned long long>(),
-                                        totals.as<Totals>());
+      find_kernel<<<grid_size(find_kernel, chunks, o.max_blocks), kThreads>>>(
+          job, lo, hi, dups.as<unsigned long long>(), totals.as<Totals>());
       t = fetch(totals);  // first = min(first out of range, first duplicate)
     }
   }
+  if (o.kernel_seconds != nullptr) *o.kernel_seconds = timer.seconds();
   r.mismatches = t.mismatches;
   r.first = t.first;
   r.checksum = t.checksum;

@@ -10,7 +10,7 @@ const GpuStatus& gpu_status() {
   return status;
 }
 
-BulkResult run_gpu(const BulkJob&, uint64_t, uint64_t) {
+BulkResult run_gpu(const BulkJob&, uint64_t, uint64_t, const GpuOptions&) {
   throw GpuError("no GPU backend: " + gpu_status().description);
 }
 

@@ -77,5 +77,28 @@ TEST(Report, SizesAndNumbers) {
   EXPECT_EQ(sci(4294967296.0), "4.29e9");
 }
 
+// A device error is one case's failure, not the campaign's end: every case
+// records it, the table counts it, the summary names it (without a GPU every
+// run_gpu call throws GpuError, which is the path a CUDA error takes).
+TEST(Campaign, DeviceErrorsAreRecordedPerCase) {
+  if (gpu_status().available) GTEST_SKIP() << "a GPU is present: " << gpu_status().description;
+  CampaignOptions o = small(4);
+  o.cases = 5;
+  o.backend = Backend::gpu;
+  const CampaignReport rep = run_campaign(o);
+  ASSERT_EQ(rep.cases.size(), 5u);
+  EXPECT_FALSE(rep.ok());
+  EXPECT_EQ(rep.device_errors(), 5);
+  int counted = 0;
+  for (const LawRow& r : rep.rows) counted += r.device_errors;
+  EXPECT_EQ(counted, 5);
+  for (const CaseOutcome& c : rep.cases) EXPECT_FALSE(c.device_error.empty()) << c.statement;
+  std::ostringstream os;
+  print_campaign(rep, os);
+  EXPECT_NE(os.str().find("device error: "), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("0 passed, 5 failed (5 device errors)"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("1 (1 device)"), std::string::npos) << os.str();
+}
+
 }  // namespace
 }  // namespace gpu_check

@@ -49,5 +49,58 @@ TEST(GpuBackend, PlantedMismatchesAndDuplicatesPast2To32) {
     EXPECT_EQ(run_gpu(big, lo, lo + (1 << 26)), run_cpu(big, lo, lo + (1 << 26)));
 }
 
+// Tiny sizes, every kernel (check, tile passes 1-3, popcount, probe), the
+// full grid and a one-block grid whose threads loop over several chunks:
+// device_check.sh runs these under compute-sanitizer (GpuTiny.*).
+TEST(GpuTiny, EveryKernelOnBothGrids) {
+  REQUIRE_GPU();
+  CpuOptions per_index;
+  per_index.strategy = Strategy::per_index;
+  Rng rng{7};
+  for (int k = 0; k < 10; ++k) {
+    const Prepared p = random_case(static_cast<Law>(k % 5), rng, uint64_t{1} << 14);
+    const BulkResult want = run_cpu(p.job, 0, p.job.n, per_index);
+    GpuOptions one;
+    one.max_blocks = 1;
+    EXPECT_EQ(run_gpu(p.job, 0, p.job.n), want) << p.statement;
+    EXPECT_EQ(run_gpu(p.job, 0, p.job.n, one), want) << p.statement;
+  }
+  // tile with a duplicate (passes 2 and 3, the probe) and with holes
+  const BulkJob dup = tile_job(L("(701,2):(1,698)"), 1402);
+  const BulkResult d = run_gpu(dup, 0, dup.n);
+  EXPECT_EQ(d.first, 698u);
+  EXPECT_GT(d.duplicates, 0u);
+  EXPECT_EQ(d, run_cpu(dup, 0, dup.n, per_index));
+  const BulkJob holes = tile_job(L("(4,6):(1,32)"), 4096);
+  EXPECT_EQ(run_gpu(holes, 0, holes.n), run_cpu(holes, 0, holes.n, per_index));
+  // a planted mismatch: its index and values come from the probe kernel
+  const BulkJob bad = equal_job(L("(64,64):(1,64)"), L("(64,64):(1,65)"));
+  const BulkResult b = run_gpu(bad, 0, bad.n);
+  EXPECT_EQ(b.first, 64u);
+  EXPECT_EQ(b.expected, 64);
+  EXPECT_EQ(b.actual, 65);
+}
+
+// The grid-stride loop over many chunks per thread on a large range, and the
+// CUDA-event timing.
+TEST(GpuBackend, SmallGridsLoopOverManyChunks) {
+  REQUIRE_GPU();
+  CpuOptions per_index;
+  per_index.strategy = Strategy::per_index;
+  Rng rng{11};
+  for (int k = 0; k < 5; ++k) {
+    const Prepared p = random_case(static_cast<Law>(k), rng, uint64_t{1} << 24);
+    for (int blocks : {1, 3, 64}) {
+      GpuOptions o;
+      o.max_blocks = blocks;
+      double seconds = -1;
+      o.kernel_seconds = &seconds;
+      EXPECT_EQ(run_gpu(p.job, 0, p.job.n, o), run_cpu(p.job, 0, p.job.n, per_index))
+          << p.statement << " on " << blocks << " block(s)";
+      EXPECT_GT(seconds, 0.0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpu_check

@@ -40,22 +40,37 @@ BulkResult run_reference(const BulkJob& job, uint64_t lo, uint64_t hi);
 // Whether the CUDA backend was compiled in.
 bool gpu_compiled();
 
-// available: a device can run the kernels; description: its name and SM
-// count, or why none can be used (no CUDA in the build, no driver, no device).
+// available: device 0 can run this build's kernels (its sm_90 image or the
+// compute_90 PTX loads: checked, not assumed); description: its name, SM
+// count and the blocks per SM the occupancy calculator allows, or why none can
+// be used (no CUDA in the build, no driver, no device, no image for it). The
+// first call creates the CUDA context, so no later timing includes it.
 struct GpuStatus {
   bool available = false;
   std::string description;
 };
 const GpuStatus& gpu_status();
 
-// Thrown by run_gpu when no device is available or CUDA reports an error.
+// Thrown by run_gpu when no device is available or CUDA reports an error
+// (the CLI exits 4 on it: docs/CLI.md).
 class GpuError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
 
+struct GpuOptions {
+  // 0: the grid the occupancy calculator fills (blocks per SM x SMs, at most
+  // one chunk per thread); > 0: at most this many blocks, so each thread
+  // loops over several chunks (the self-tests and the sampled cross-check
+  // exercise that loop this way).
+  int max_blocks = 0;
+  // When set: the kernels' time from CUDA events (no allocation, copy or
+  // context creation in it), seconds.
+  double* kernel_seconds = nullptr;
+};
+
 // Grid-stride kernels over contiguous chunks; warp-level reduction of counts
 // and checksum, atomicMin for the first mismatch.  pre: lo <= hi <= job.n.
-BulkResult run_gpu(const BulkJob& job, uint64_t lo, uint64_t hi);
+BulkResult run_gpu(const BulkJob& job, uint64_t lo, uint64_t hi, const GpuOptions& options = {});
 
 }  // namespace gpu_check

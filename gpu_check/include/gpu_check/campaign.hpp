@@ -28,12 +28,17 @@ struct CaseOutcome {
   std::string law_id;     // the catalog law it is an instance of (Prepared::law_id)
   std::string statement;  // the layouts and the library's result
   std::string error;      // the library refused operands generated admissible
+  std::string
+      device_error;  // the GPU failed on this case (GpuError): recorded, the campaign goes on
   BulkJob job;
   BulkResult result;
   double seconds = 0;  // main backend, full range
   CrossCheck cross;
   SpotCheck spot;  // the oracle's spot check of the job and its result
-  bool ok() const { return error.empty() && result.mismatches == 0 && cross.agree && spot.agree; }
+  bool ok() const {
+    return error.empty() && device_error.empty() && result.mismatches == 0 && cross.agree &&
+           spot.agree;
+  }
 };
 
 struct LawRow {
@@ -42,7 +47,8 @@ struct LawRow {
   uint64_t indices = 0, mismatches = 0;
   double gpu_seconds = 0, cpu_seconds = 0, main_seconds = 0;
   bool gpu_ran = false, cpu_ran = false;
-  int failed = 0;  // cases with a mismatch, a refusal or a disagreement
+  int failed = 0;         // cases with a mismatch, a refusal, a disagreement or a device error
+  int device_errors = 0;  // of those, cases the GPU failed on
 };
 
 struct CampaignReport {
@@ -50,6 +56,7 @@ struct CampaignReport {
   std::vector<CaseOutcome> cases;
   std::vector<LawRow> rows;  // laws that ran, in order of first appearance
   bool ok() const;
+  int device_errors() const;  // cases that failed only because the GPU did
   uint64_t indices() const;
 };
 
@@ -57,7 +64,8 @@ struct CampaignReport {
 CampaignReport run_campaign(const CampaignOptions& options);
 
 // The failures (one paragraph each), the table (law, layouts, indices
-// checked, mismatches, GPU time, CPU time, indices/s) and a summary line.
+// checked, mismatches, failed cases, GPU time, CPU time, indices/s) and a
+// summary line.
 void print_campaign(const CampaignReport& report, std::ostream& os);
 
 }  // namespace gpu_check

@@ -24,8 +24,10 @@ struct Timed {
   BulkResult result;
   double seconds = 0;
 };
-// pre: lo <= hi <= job.n; b == gpu needs gpu_status().available.
-Timed run_timed(Backend b, const BulkJob& job, uint64_t lo, uint64_t hi);
+// pre: lo <= hi <= job.n; b == gpu needs gpu_status().available. Wall time
+// (the CUDA context exists before: gpu_status() made it).
+Timed run_timed(Backend b, const BulkJob& job, uint64_t lo, uint64_t hi,
+                const GpuOptions& gpu = {});
 
 struct Window {
   uint64_t lo, hi;
@@ -37,6 +39,7 @@ struct Window {
 std::vector<Window> sample_windows(const BulkJob& job, uint64_t width, uint64_t seed);
 
 inline constexpr uint64_t kSampleWidth = uint64_t{1} << 22;
+inline constexpr int kSampleGpuBlocks = 1;  // 256 threads, 4096 indices a chunk: 4 chunks each
 
 struct CrossCheck {
   bool ran = false;
@@ -47,10 +50,14 @@ struct CrossCheck {
   std::string detail;                          // the first disagreement: window and both results
 };
 
-// The other backend: the CPU for a GPU main; for a CPU main the GPU when one
-// is available, else the host reference. mode == full compares with
+// The other backend: for a GPU main the CPU backend evaluating every layout
+// at every index (Strategy::per_index: magic division per mode, none of the
+// odometer code, check_cursor, that the GPU runs); for a CPU main the GPU when
+// one is available, else the host reference. mode == full compares with
 // main_full (the main backend's result over [0, n)); sample runs both on the
-// sample windows.
+// sample windows, the GPU with a grid of kSampleGpuBlocks block(s), so that
+// each thread walks several chunks (the grid-stride loop a full-size grid
+// runs only on huge ranges).
 CrossCheck cross_check(const BulkJob& job, Backend main, CrossMode mode,
                        const BulkResult& main_full, uint64_t seed);
 // "cross-check sample against cpu: N indices, T on cpu, agrees" (or the disagreement).
