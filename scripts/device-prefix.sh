@@ -17,7 +17,11 @@ PKGS=(googletest libcli11-dev nlohmann-json3-dev)
 mkdir -p "$D/debs"
 for p in "${PKGS[@]}"; do
   if ! ls "$D/debs/${p}"_*.deb > /dev/null 2>&1; then
-    (cd "$D/debs" && apt-get download "$p" 2> >(grep -v 'unsandboxed' >&2))
+    if ! (cd "$D/debs" && apt-get download "$p" 2> >(grep -v 'unsandboxed' >&2)); then
+      # stale or missing package lists: refresh them (root) and try once more
+      [ "$(id -u)" = 0 ] && apt-get update -qq
+      (cd "$D/debs" && apt-get download "$p" 2> >(grep -v 'unsandboxed' >&2))
+    fi
   fi
 done
 rm -rf "$D/prefix"

@@ -14,7 +14,8 @@ using test::L;
 #define REQUIRE_GPU() \
   if (!gpu_status().available) GTEST_SKIP() << "no GPU: " << gpu_status().description
 
-TEST(GpuBackend, RefusesToRunWithoutADevice) {
+// (Not a Gpu* suite: device_check.sh counts skipped Gpu* tests as GPU tests that did not run.)
+TEST(NoGpu, RefusesToRunWithoutADevice) {
   if (gpu_status().available) GTEST_SKIP() << "a GPU is present: " << gpu_status().description;
   const BulkJob j = equal_job(L("8:1"), L("8:1"));
   EXPECT_THROW(run_gpu(j, 0, 8), GpuError);
@@ -100,6 +101,23 @@ TEST(GpuBackend, SmallGridsLoopOverManyChunks) {
       EXPECT_GT(seconds, 0.0);
     }
   }
+}
+
+// A tile past 2^33 with one duplicated offset and one hole, at full grid: the
+// counts are known exactly. T = (2^33, 2):(1, 2^33 - 1), m = 2^34: index
+// 2^33 - 1 and index 2^33 both hit offset 2^33 - 1; offset 2^34 - 1 is never hit.
+TEST(GpuBackend, TilePast2To33WithADuplicateAndAHole) {
+  REQUIRE_GPU();
+  const uint64_t h = uint64_t{1} << 33;
+  const BulkJob t = tile_job(L("(8589934592,2):(1,8589934591)"), int64_t{1} << 34);
+  ASSERT_EQ(t.n, 2 * h);
+  const BulkResult r = run_gpu(t, 0, t.n);
+  EXPECT_EQ(r.out_of_range, 0u);
+  EXPECT_EQ(r.duplicates, 1u);
+  EXPECT_EQ(r.covered, 2 * h - 1);
+  EXPECT_EQ(r.mismatches, 2u);  // one duplicate hit, one offset never hit
+  EXPECT_EQ(r.first, h - 1);
+  EXPECT_EQ(r.expected, static_cast<int64_t>(h - 1));
 }
 
 }  // namespace
