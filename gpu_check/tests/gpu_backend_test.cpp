@@ -50,30 +50,47 @@ TEST(GpuBackend, PlantedMismatchesAndDuplicatesPast2To32) {
     EXPECT_EQ(run_gpu(big, lo, lo + (1 << 26)), run_cpu(big, lo, lo + (1 << 26)));
 }
 
+CpuOptions per_index() {
+  CpuOptions o;
+  o.strategy = Strategy::per_index;
+  return o;
+}
+
+// `cases` random cases of the laws in turn, each on the GPU with every grid
+// of `grids` (0: the occupancy-sized grid; n: at most n blocks, so threads
+// loop over several chunks) equal to the CPU's per-index path; the CUDA-event
+// time is set.
+void expect_grids_agree(uint64_t seed, int cases, uint64_t size, std::initializer_list<int> grids) {
+  Rng rng{seed};
+  for (int k = 0; k < cases; ++k) {
+    const Prepared p = random_case(static_cast<Law>(k % 5), rng, size);
+    const BulkResult want = run_cpu(p.job, 0, p.job.n, per_index());
+    for (int blocks : grids) {
+      GpuOptions o;
+      o.max_blocks = blocks;
+      double seconds = -1;
+      o.kernel_seconds = &seconds;
+      EXPECT_EQ(run_gpu(p.job, 0, p.job.n, o), want)
+          << p.statement << " on " << blocks << " block(s)";
+      EXPECT_GT(seconds, 0.0);
+    }
+  }
+}
+
 // Tiny sizes, every kernel (check, tile passes 1-3, popcount, probe), the
 // full grid and a one-block grid whose threads loop over several chunks:
 // device_check.sh runs these under compute-sanitizer (GpuTiny.*).
 TEST(GpuTiny, EveryKernelOnBothGrids) {
   REQUIRE_GPU();
-  CpuOptions per_index;
-  per_index.strategy = Strategy::per_index;
-  Rng rng{7};
-  for (int k = 0; k < 10; ++k) {
-    const Prepared p = random_case(static_cast<Law>(k % 5), rng, uint64_t{1} << 14);
-    const BulkResult want = run_cpu(p.job, 0, p.job.n, per_index);
-    GpuOptions one;
-    one.max_blocks = 1;
-    EXPECT_EQ(run_gpu(p.job, 0, p.job.n), want) << p.statement;
-    EXPECT_EQ(run_gpu(p.job, 0, p.job.n, one), want) << p.statement;
-  }
+  expect_grids_agree(7, 10, uint64_t{1} << 14, {0, 1});
   // tile with a duplicate (passes 2 and 3, the probe) and with holes
   const BulkJob dup = tile_job(L("(701,2):(1,698)"), 1402);
   const BulkResult d = run_gpu(dup, 0, dup.n);
   EXPECT_EQ(d.first, 698u);
   EXPECT_GT(d.duplicates, 0u);
-  EXPECT_EQ(d, run_cpu(dup, 0, dup.n, per_index));
+  EXPECT_EQ(d, run_cpu(dup, 0, dup.n, per_index()));
   const BulkJob holes = tile_job(L("(4,6):(1,32)"), 4096);
-  EXPECT_EQ(run_gpu(holes, 0, holes.n), run_cpu(holes, 0, holes.n, per_index));
+  EXPECT_EQ(run_gpu(holes, 0, holes.n), run_cpu(holes, 0, holes.n, per_index()));
   // a planted mismatch: its index and values come from the probe kernel
   const BulkJob bad = equal_job(L("(64,64):(1,64)"), L("(64,64):(1,65)"));
   const BulkResult b = run_gpu(bad, 0, bad.n);
@@ -86,21 +103,7 @@ TEST(GpuTiny, EveryKernelOnBothGrids) {
 // CUDA-event timing.
 TEST(GpuBackend, SmallGridsLoopOverManyChunks) {
   REQUIRE_GPU();
-  CpuOptions per_index;
-  per_index.strategy = Strategy::per_index;
-  Rng rng{11};
-  for (int k = 0; k < 5; ++k) {
-    const Prepared p = random_case(static_cast<Law>(k), rng, uint64_t{1} << 24);
-    for (int blocks : {1, 3, 64}) {
-      GpuOptions o;
-      o.max_blocks = blocks;
-      double seconds = -1;
-      o.kernel_seconds = &seconds;
-      EXPECT_EQ(run_gpu(p.job, 0, p.job.n, o), run_cpu(p.job, 0, p.job.n, per_index))
-          << p.statement << " on " << blocks << " block(s)";
-      EXPECT_GT(seconds, 0.0);
-    }
-  }
+  expect_grids_agree(11, 5, uint64_t{1} << 24, {1, 3, 64});
 }
 
 // A tile past 2^33 with one duplicated offset and one hole, at full grid: the
