@@ -34,6 +34,7 @@ struct AuditArgs {
   std::vector<std::string> laws;
   int timeout_ms = 10000;
   std::string json;
+  std::string report;  // --report FILE: the findings as an HTML page
 };
 
 // What a failed law run found: a malformed answer (a result that is no value
@@ -51,9 +52,7 @@ std::string kind_of(const props::run::LawRun& r) {
 }
 
 std::string replay(const props::run::LawRun& r, const std::string& impl) {
-  std::string out = "layoutcheck check " + r.law + " --impl " + shell_quote(impl);
-  for (const std::string& a : r.args) out += " " + shell_quote(a);
-  return out;
+  return replay_command(r, "", impl);
 }
 
 // A word for /bin/sh: quoted only when it has to be.
@@ -171,6 +170,8 @@ int audit(AuditArgs a) {
   // implementation's audit shows its first counterexample early).
   std::ostringstream failures;
   int held = 0, unsupported = 0, findings = 0, errors = 0, not_run = 0;
+  std::vector<draw::ReportEntry> entries;  // --report
+  std::vector<std::string> passed;
   const auto start = std::chrono::steady_clock::now();
   std::printf("%-16s %8s %12s %-30s %8s\n", "law", "cases", "unsupported", "result", "time");
   for (const props::Law* law : laws) {
@@ -206,6 +207,7 @@ int audit(AuditArgs a) {
       const bool none = r.unsupported == r.cases;
       result = none ? "unsupported" : r.cases - r.vacuous == 0 ? "holds (vacuously)" : "holds";
       (none ? unsupported : held) += 1;
+      passed.push_back(law->id + ": " + result + " (" + std::to_string(r.cases) + " cases)");
     } else if (r.result == props::run::Result::failed && r.counterexample) {
       result = kind_of(r);
       ++findings;
@@ -224,6 +226,9 @@ int audit(AuditArgs a) {
       if (r.counterexample->expected) f["expected"] = *r.counterexample->expected;
       if (r.counterexample->actual) f["actual"] = *r.counterexample->actual;
       report["findings"].push_back(f);
+      if (!a.report.empty())
+        entries.push_back(
+            report_entry(r, alg, report.value("name", a.impl), replay(r, a.impl), result));
     } else {
       result = std::string("error: ") + props::run::name(r.result);
       ++errors;
@@ -251,6 +256,11 @@ int audit(AuditArgs a) {
     if (!out) throw UsageError("cannot write " + a.json);
     out << report.dump(2) << '\n';
   }
+  if (!a.report.empty())
+    draw::write_report(a.report, "layoutcheck audit: " + report.value("name", a.impl),
+                       std::to_string(held) + " held, " + std::to_string(findings) + " findings, " +
+                           std::to_string(unsupported) + " unsupported; implementation: " + a.impl,
+                       entries, passed);
   if (!a.baseline.empty()) {
     const std::vector<std::string> diff = baseline_diff(a.baseline, report["findings"]);
     for (const std::string& d : diff) std::cout << "baseline: " << d << '\n';
@@ -281,6 +291,9 @@ void add_audit(CLI::App& app, Action& action) {
   cmd->add_option("--laws", args->laws, "only these laws (ids)")->delimiter(',');
   cmd->add_option("--timeout", args->timeout_ms, "per request, in milliseconds")
       ->capture_default_str();
+  cmd->add_option("--report", args->report,
+                  "also write the findings as one self-contained HTML page (drawn operands, "
+                  "expected against actual)");
   cmd->add_option("--json", args->json, "also write the report as JSON");
   cmd->callback([args, &action] { action = [args] { return audit(*args); }; });
 }

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "law.hpp"
+#include "law_report.hpp"
 #include "mutants.hpp"
 #include "protocol_algebra.hpp"
 
@@ -19,6 +20,7 @@ struct CheckArgs {
   std::vector<std::string> operands;
   std::string mutant;
   std::string impl;
+  std::string report;  // --report FILE
   bool list = false;
 };
 
@@ -69,6 +71,25 @@ int check(const CheckArgs& a) {
               << ": the implementation failed: " << e.what() << '\n';
     return kCheckFailed;
   }
+  if (!a.report.empty()) {
+    props::run::LawRun r;
+    r.law = law->id;
+    r.args = a.operands;
+    r.result = out ? props::run::Result::failed : props::run::Result::held;
+    if (out) r.counterexample = *out;
+    const std::string who = !a.impl.empty()     ? a.impl
+                            : !a.mutant.empty() ? "mutant " + a.mutant
+                                                : "layoutcheck's library";
+    std::vector<draw::ReportEntry> failures;
+    std::vector<std::string> passed;
+    if (out)
+      failures.push_back(report_entry(r, mutant ? *mutant : props::reference_algebra(), who,
+                                      replay_command(r, a.mutant, a.impl)));
+    else
+      passed.push_back(law->id + " on " + props::notation(args) + ": holds");
+    draw::write_report(a.report, "layoutcheck check " + law->id, "Algebra checked: " + who + ".",
+                       failures, passed);
+  }
   if (out) {
     std::cout << props::describe(*out) << '\n';
     return kCheckFailed;
@@ -91,6 +112,9 @@ void add_check(CLI::App& app, Action& action) {
   cmd->add_option("--mutant", args->mutant, "check a mutant algebra instead of the library");
   cmd->add_option("--impl", args->impl,
                   "check another implementation over the audit protocol (docs/AUDIT.md)");
+  cmd->add_option("--report", args->report,
+                  "also write the result as one self-contained HTML page (drawn operands, "
+                  "expected against actual)");
   cmd->add_flag("--list", args->list, "list the laws and their operands");
   cmd->callback([args, &action] { action = [args] { return check(*args); }; });
 }

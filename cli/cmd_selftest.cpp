@@ -21,6 +21,7 @@ struct SelftestArgs {
   std::string mutant;
   bool every_law = false;
   bool list = false;
+  std::string report;  // --report FILE
 };
 
 std::string row(const std::string& mutant, const std::string& killer, const std::string& cases,
@@ -52,6 +53,8 @@ int selftest(const SelftestArgs& a) {
   o.every_law = a.every_law;
   std::string table;
   int killed = 0;
+  std::vector<draw::ReportEntry> kills;  // --report: each mutant's counterexample
+  std::vector<std::string> survivors;
   for (const props::mutants::Mutant* m : chosen) {
     const auto alg = m->make();
     const props::mutants::Hunt h = props::mutants::hunt(*alg, o);
@@ -60,6 +63,10 @@ int selftest(const SelftestArgs& a) {
       if (r.result != props::run::Result::held) print_law_failure(std::cout, r, m->name);
     const props::run::LawRun* k = h.killer();
     if (!k) std::cout << "SURVIVED all " << h.runs.size() << " laws\n";
+    if (k && !a.report.empty())
+      kills.push_back(report_entry(*k, *alg, "mutant " + m->name + ": " + m->bug,
+                                   replay_command(*k, m->name), "kills the mutant"));
+    if (!k && !a.report.empty()) survivors.push_back("SURVIVED: mutant " + m->name);
     killed += k != nullptr;
     table += row(m->name, k ? k->law : "SURVIVED", k ? std::to_string(k->cases) : "-",
                  k ? std::to_string(k->leaves) : "-", k ? std::to_string(k->largest) : "-",
@@ -82,6 +89,14 @@ int selftest(const SelftestArgs& a) {
             << (c.failures() ? ", control KILLED (a re-implementation is wrong)"
                              : ", control survived")
             << '\n';
+  if (!a.report.empty()) {
+    survivors.push_back(c.failures() ? "the control was KILLED (a re-implementation is wrong)"
+                                     : "the control (the plain re-implementations) survived");
+    draw::write_report(a.report, "layoutcheck selftest: the counterexamples that kill the mutants",
+                       "killed " + std::to_string(killed) + "/" + std::to_string(chosen.size()) +
+                           " mutants; each section is the shrunk counterexample of one mutant.",
+                       kills, survivors);
+  }
   return killed == static_cast<int>(chosen.size()) && c.failures() == 0 ? kOk : kCheckFailed;
 }
 
@@ -97,6 +112,8 @@ void add_selftest(CLI::App& app, Action& action) {
   cmd->add_flag("--every-law", args->every_law,
                 "run every law on each mutant (default: stop at the first that kills it)");
   cmd->add_flag("--list", args->list, "list the mutants");
+  cmd->add_option("--report", args->report,
+                  "also write each mutant's counterexample as one self-contained HTML page");
   cmd->callback([args, &action] { action = [args] { return selftest(*args); }; });
 }
 

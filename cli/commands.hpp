@@ -20,5 +20,6 @@ void add_selftest(CLI::App& app, Action& action);
 void add_bulk(CLI::App& app, Action& action);
 void add_refusals(CLI::App& app, Action& action);
 void add_audit(CLI::App& app, Action& action);
+void add_draw(CLI::App& app, Action& action);
 
 }  // namespace layoutcheck

@@ -58,10 +58,46 @@ void print_law_failure(std::ostream& os, const props::run::LawRun& r, const std:
   os << "  " << props::describe(*r.counterexample) << '\n';
   os << "  counterexample: " << r.args.size() << " argument(s), " << r.leaves
      << " shape leaves, largest |value| " << r.largest << '\n';
-  os << "  replay: layoutcheck check " << r.law;
-  if (!mutant.empty()) os << " --mutant " << mutant;
-  for (const std::string& a : r.args) os << ' ' << shell_quote(a);
-  os << '\n';
+  os << "  replay: " << replay_command(r, mutant) << '\n';
+}
+
+std::string replay_command(const props::run::LawRun& r, const std::string& mutant,
+                           const std::string& impl) {
+  std::string out = "layoutcheck check " + r.law;
+  if (!mutant.empty()) out += " --mutant " + mutant;
+  if (!impl.empty()) out += " --impl " + shell_quote(impl);
+  for (const std::string& a : r.args) out += ' ' + shell_quote(a);
+  return out;
+}
+
+draw::ReportEntry report_entry(const props::run::LawRun& r, const props::Algebra& alg,
+                               const std::string& heading, const std::string& replay,
+                               const std::string& kind) {
+  draw::ReportEntry e;
+  e.law = r.law;
+  e.heading = heading;
+  e.kind = kind;
+  e.operands = r.args;
+  e.replay = replay;
+  if (!r.counterexample) {
+    e.what = r.message;
+    return e;
+  }
+  e.what = props::describe(*r.counterexample);
+  e.index = r.counterexample->index;
+  e.expected = r.counterexample->expected;
+  e.actual = r.counterexample->actual;
+  const props::Law* law = props::find_law(r.law);
+  if (law && law->args.size() == r.args.size()) {
+    try {
+      std::vector<props::Arg> args;
+      for (std::size_t k = 0; k < r.args.size(); ++k)
+        args.push_back(props::parse_arg(law->args[k], r.args[k]));
+      e.explanation = props::explain(r.law, alg, args);
+    } catch (const std::exception&) {  // operands the parser refuses: no values table
+    }
+  }
+  return e;
 }
 
 }  // namespace layoutcheck

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   add_eval(app, action);
   add_op(app, action);
   add_print(app, action);
+  add_draw(app, action);
   add_vectors(app, action);
   add_verify(app, action);
   add_check(app, action);
