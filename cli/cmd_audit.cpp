@@ -18,6 +18,7 @@
 #include "exit_codes.hpp"
 #include "law_report.hpp"
 #include "law_run.hpp"
+#include "progress.hpp"
 #include "protocol_algebra.hpp"
 
 namespace layoutcheck {
@@ -174,11 +175,14 @@ int audit(AuditArgs a) {
   std::vector<std::string> passed;
   const auto start = std::chrono::steady_clock::now();
   std::printf("%-16s %8s %12s %-30s %8s\n", "law", "cases", "unsupported", "result", "time");
+  ProgressBar bar("audit", laws.size());  // on a terminal only
   for (const props::Law* law : laws) {
+    bar.update(report["laws"].size(), law->id);
     const double spent =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (a.time > 0 && spent >= a.time) {  // the budget is spent: the rest is not run
       ++not_run;
+      bar.clear();
       report["laws"].push_back({{"law", law->id}, {"result", "not run (time)"}});
       std::printf("%-16s %8s %12s %-30s\n", law->id.c_str(), "-", "-", "not run (time)");
       continue;
@@ -237,6 +241,7 @@ int audit(AuditArgs a) {
     entry["result"] = result;
     entry["seconds"] = seconds;
     report["laws"].push_back(entry);
+    bar.clear();
     std::printf("%-16s %8d %12d %-30s %7.2fs\n", law->id.c_str(), r.cases, r.unsupported,
                 result.c_str(), seconds);
     std::fflush(stdout);

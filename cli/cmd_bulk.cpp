@@ -11,6 +11,7 @@
 #include "gpu_check/make_job.hpp"
 #include "gpu_check/report.hpp"
 #include "gpu_check/spot_check.hpp"
+#include "progress.hpp"
 
 namespace layoutcheck {
 
@@ -59,7 +60,15 @@ int run_law(const BulkArgs& a) {
     throw UsageError(e.what());
   }
   std::cout << "bulk " << p.law_id << ": " << p.statement << '\n';
-  const Timed t = run_with_progress(backend, p.job, &std::cerr);
+  Timed t;
+  {
+    ProgressBar bar("bulk " + p.law_id, p.job.n);  // on a terminal only; erased when done
+    t = run_with_progress(
+        backend, p.job, [&bar](uint64_t done, uint64_t, const BulkResult& r, double s) {
+          bar.update(done,
+                     std::to_string(r.mismatches) + " mismatches, " + gpu_check::seconds_text(s));
+        });
+  }
   std::cout << "indices " << count_text(p.job.n) << ", " << backend_name(backend) << " "
             << gpu_check::seconds_text(t.seconds) << ", "
             << (t.seconds > 0 ? sci(static_cast<double>(p.job.n) / t.seconds) : "-")

@@ -64,13 +64,6 @@ JobResult run_lesson() {
 
 namespace {
 
-struct Row {
-  std::string name;
-  JobResult result;
-  double seconds;
-  std::string error;
-};
-
 std::string row_text(const std::string& name, const std::string& cases, const std::string& passed,
                      const std::string& failed, const std::string& disputed,
                      const std::string& time) {
@@ -88,11 +81,11 @@ std::string seconds_text(double s) {
   return buf;
 }
 
-int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
-  std::vector<Row> rows;
+int run_jobs(const std::vector<Job>& jobs, std::ostream& os, std::vector<JobRow>* rows_out) {
+  std::vector<JobRow> rows;
   bool malformed = false;
   for (const Job& job : jobs) {
-    Row row{job.name, {}, 0.0, {}};
+    JobRow row{job.name, {}, 0.0, {}};
     const auto start = std::chrono::steady_clock::now();
     try {
       row.result = job.run();
@@ -106,7 +99,7 @@ int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
   }
   JobResult total;
   double seconds = 0;
-  for (const Row& r : rows) {
+  for (const JobRow& r : rows) {
     for (const std::string& f : r.result.failures) os << f << '\n';
     if (!r.error.empty()) os << "ERROR " << r.name << ": " << r.error << '\n';
     total.cases += r.result.cases;
@@ -116,7 +109,7 @@ int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
     seconds += r.seconds;
   }
   os << row_text("check", "cases", "passed", "failed", "disputed", "time");
-  for (const Row& r : rows)
+  for (const JobRow& r : rows)
     os << row_text(r.name, std::to_string(r.result.cases), std::to_string(r.result.passed),
                    r.error.empty() ? std::to_string(r.result.failed) : "error",
                    std::to_string(r.result.disputed), seconds_text(r.seconds));
@@ -127,6 +120,7 @@ int run_jobs(const std::vector<Job>& jobs, std::ostream& os) {
     os << "(disputed: passed records whose reference answer violates the brute-force "
           "post-condition; `layoutcheck vectors` lists each with the reason)\n";
   os << total.passed << " passed, " << total.failed << " failed\n";
+  if (rows_out) *rows_out = rows;
   if (malformed) return kUsage;
   return total.failed == 0 ? kOk : kCheckFailed;
 }

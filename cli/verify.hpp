@@ -35,9 +35,18 @@ std::vector<Job> vector_jobs(const std::filesystem::path& dir);
 // A duration in the summary tables: "0.37s".
 std::string seconds_text(double s);
 
+// One job's row of the summary table.
+struct JobRow {
+  std::string name;
+  JobResult result;
+  double seconds = 0;
+  std::string error;  // the job could not run at all
+};
+
 // Runs the jobs, prints the failures, the table and the final line
 // `N passed, M failed`; returns the exit code (1 if anything failed, 2 if a
-// job could not run because its input is malformed).
-int run_jobs(const std::vector<Job>& jobs, std::ostream& os);
+// job could not run because its input is malformed). rows (when given)
+// receives the rows.
+int run_jobs(const std::vector<Job>& jobs, std::ostream& os, std::vector<JobRow>* rows = nullptr);
 
 }  // namespace layoutcheck

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ostream>
 
 #include "gpu_check/report.hpp"
 
@@ -101,10 +100,8 @@ std::string cross_text(const CrossCheck& c, CrossMode mode) {
   return s + (c.agree ? "agrees" : "DISAGREES\n" + c.detail);
 }
 
-// The whole range on one backend; long runs (not tile: its bitmap spans the
-// range) go in 16 slices with a progress line after each. Slices merge
-// exactly: counts and checksums add, the first mismatch is the minimum.
-Timed run_with_progress(Backend backend, const BulkJob& job, std::ostream* progress) {
+// The whole range on one backend, in slices when long (cross_check.hpp).
+Timed run_with_progress(Backend backend, const BulkJob& job, const Progress& progress) {
   if (job.law == Law::tile || job.n < kProgressFrom) return run_timed(backend, job, 0, job.n);
   constexpr uint64_t kSlices = 16;
   Timed total;
@@ -113,10 +110,7 @@ Timed run_with_progress(Backend backend, const BulkJob& job, std::ostream* progr
     const Timed t = run_timed(backend, job, lo, hi);
     merge(total.result, t.result);
     total.seconds += t.seconds;
-    if (progress)
-      *progress << "bulk: " << hi << " of " << job.n << " indices (" << (100 * (s + 1) / kSlices)
-                << "%), " << total.result.mismatches << " mismatches, "
-                << seconds_text(total.seconds) << '\n';
+    if (progress) progress(hi, job.n, total.result, total.seconds);
   }
   return total;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -65,10 +66,11 @@ std::string cross_text(const CrossCheck& c, CrossMode mode);
 
 // Runs of at least this many indices report progress.
 inline constexpr uint64_t kProgressFrom = uint64_t{1} << 34;
+// After each slice: indices done, of n, the merged result so far, seconds.
+using Progress = std::function<void(uint64_t done, uint64_t n, const BulkResult&, double)>;
 // The whole range on one backend; long runs (not tile: its bitmap spans the
-// range) go in 16 slices with a progress line after each on `progress` (if
-// any). Slices merge exactly: counts and checksums add, the first mismatch is
-// the minimum.
-Timed run_with_progress(Backend backend, const BulkJob& job, std::ostream* progress);
+// range) go in 16 slices, `progress` (if any) called after each. Slices merge
+// exactly: counts and checksums add, the first mismatch is the minimum.
+Timed run_with_progress(Backend backend, const BulkJob& job, const Progress& progress = {});
 
 }  // namespace gpu_check
