@@ -22,6 +22,10 @@ PACKAGES=(
   clang-format
   python3
   python3-venv
+  libpugixml-dev
+  python3-html5lib
+  python3-pil
+  chromium
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
