@@ -61,7 +61,22 @@ def formats():
     assert red, "no highlighted cell"
     text = open(report).read()
     assert "layoutcheck check COMP" in text and "--mutant composition-no-carry-check" in text
-    print(f"formats: SVG 8 cells; HTML5 strict parses; report {len(sections)} section(s), {len(red)} red cell(s)")
+    # audit --report: a finding of an implementation over the protocol (the
+    # reference adapter with CuTe's wrong composition planted)
+    adapter = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "adapters",
+                           "reference", "adapter.py")
+    audit = os.path.join(WORK, "audit.html")
+    run("audit", "--impl", f"{sys.executable} {adapter} {LC} --bug composition-returns-b",
+        "--laws", "COMP-FN,COAL-FN", "--cases", "50", "--seed", "1", "--report", audit, want=1)
+    html5_strict(audit)
+    adoc = ET.parse(audit).getroot()
+    ids = [s.get("id") for s in adoc.findall(f".//{XHTML}section") if s.get("id")]
+    assert ids == ["COMP-FN"], ids
+    ared = [r for r in adoc.iter(SVG + "rect") if "mismatch" in r.get("class", "")]
+    assert ared, "no highlighted cell in the audit report"
+    assert "COAL-FN: holds" in open(audit).read()
+    print(f"formats: SVG 8 cells; HTML5 strict parses; selftest report {len(sections)} section(s), "
+          f"{len(red)} red cell(s); audit report: COMP-FN, {len(ared)} red cell(s)")
 
 
 def junit():
