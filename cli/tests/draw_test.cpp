@@ -198,7 +198,7 @@ TEST(DrawReport, MismatchingCellsAreTheOraclesMismatches) {
   EXPECT_EQ(want, 2);  // index 5 only
   EXPECT_NE(html.find("layoutcheck check COMP-FN"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);  // self-contained, static
-  EXPECT_EQ(html.find("src="), std::string::npos);  // nothing fetched
+  EXPECT_EQ(html.find("src="), std::string::npos);     // nothing fetched
   EXPECT_EQ(html.find("href=\"http"), std::string::npos);
 }
 
