@@ -39,10 +39,15 @@ Grid values_grid(const props::Explanation& e, bool expected_side) {
   return g;
 }
 
-std::string entry_html(const ReportEntry& f) {
+// The anchor of entry k (a law may fail for several algebras in one report).
+std::string anchor(std::size_t k, const ReportEntry& f) {
+  return "f" + std::to_string(k + 1) + "-" + f.law;
+}
+
+std::string entry_html(std::size_t k, const ReportEntry& f) {
   const props::Law* law = props::find_law(f.law);
-  std::string o = "<section class=\"law\" id=\"" + escape(f.law) + "\">\n<h2>" + escape(f.law) +
-                  ": <span class=\"bad\">" + escape(f.kind) + "</span>" +
+  std::string o = "<section class=\"law\" id=\"" + escape(anchor(k, f)) + "\">\n<h2>" +
+                  escape(f.law) + ": <span class=\"bad\">" + escape(f.kind) + "</span>" +
                   (f.heading.empty() ? "" : " (" + escape(f.heading) + ")") + "</h2>\n";
   if (law) o += "<p class=\"statement\">" + escape(law->statement) + "</p>\n";
   o += "<pre class=\"what\">" + escape(f.what) + "</pre>\n";
@@ -81,11 +86,12 @@ std::string report_html(const std::string& title, const std::string& summary,
     body += "<p class=\"ok\">Nothing failed.</p>\n";
   } else {
     body += "<p class=\"bad\">" + std::to_string(failures.size()) + " counterexample(s):";
-    for (const ReportEntry& f : failures)
-      body += " <a href=\"#" + escape(f.law) + "\">" + escape(f.law) + "</a>";
+    for (std::size_t k = 0; k < failures.size(); ++k)
+      body += " <a href=\"#" + escape(anchor(k, failures[k])) + "\">" + escape(failures[k].law) +
+              "</a>";
     body += "</p>\n";
   }
-  for (const ReportEntry& f : failures) body += entry_html(f);
+  for (std::size_t k = 0; k < failures.size(); ++k) body += entry_html(k, failures[k]);
   if (!passed.empty()) {
     body += "<section class=\"law\"><h2 class=\"ok\">Held</h2>\n<pre>";
     for (const std::string& p : passed) body += escape(p) + "\n";

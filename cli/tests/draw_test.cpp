@@ -202,6 +202,39 @@ TEST(DrawReport, MismatchingCellsAreTheOraclesMismatches) {
   EXPECT_EQ(html.find("href=\"http"), std::string::npos);
 }
 
+// props::explain: expected values from the oracle, actual ones through the
+// algebra given; a wrong algebra's mismatches are exactly the oracle's.
+struct ReturnsB : props::Algebra {
+  layout::Layout composition(const layout::Layout&, const layout::Layout& b) const override {
+    return b;
+  }
+};
+
+TEST(Explain, ExpectedFromTheOracleActualFromTheAlgebra) {
+  const layout::Layout a = parse_layout("(6,2):(1,7)"), b = parse_layout("(3,2):(2,3)");
+  const std::vector<props::Arg> args = {a, b};
+  const ReturnsB wrong;
+  const auto e = props::explain("COMP-FN", wrong, args);
+  ASSERT_TRUE(e.has_value());
+  ASSERT_EQ(e->expected.size(), 6u);
+  int mismatches = 0;
+  for (int64_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(e->expected[i], props::oracle::eval(a, *props::oracle::eval(b, i)));
+    EXPECT_EQ(e->actual[i], props::oracle::eval(b, i));
+    mismatches += e->expected[i] != e->actual[i];
+  }
+  EXPECT_EQ(mismatches, 1);  // index 5: A(B(5)) = A(7) = 8, B(5) = 7 (cutlass #2955)
+  // the library refuses this composition: no table
+  EXPECT_FALSE(props::explain("COMP-FN", props::reference_algebra(), args).has_value());
+  // COAL-FN through the library: no mismatch
+  const auto c = props::explain("COAL-FN", props::reference_algebra(),
+                                {parse_layout("((2,4),(3,5)):((1,2),(8,24))")});
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->expected, c->actual);
+  EXPECT_EQ(c->expected.size(), 120u);
+  EXPECT_FALSE(props::explain("SIZE-ORACLE", props::reference_algebra(), {a}).has_value());
+}
+
 TEST(Progress, DrawsOnlyWhenEnabled) {
   ProgressBar quiet("audit", 10, false);
   quiet.update(3, "COMP-FN");  // must print nothing (not checkable here) and not crash

@@ -56,7 +56,7 @@ def formats():
     html5_strict(report)
     doc = ET.parse(report).getroot()
     sections = doc.findall(f".//{XHTML}section")
-    assert sections and sections[0].get("id", "").startswith("COMP"), [s.get("id") for s in sections]
+    assert sections and sections[0].get("id", "").startswith("f1-COMP"), [s.get("id") for s in sections]
     red = [r for r in doc.iter(SVG + "rect") if "mismatch" in r.get("class", "")]
     assert red, "no highlighted cell"
     text = open(report).read()
@@ -71,7 +71,7 @@ def formats():
     html5_strict(audit)
     adoc = ET.parse(audit).getroot()
     ids = [s.get("id") for s in adoc.findall(f".//{XHTML}section") if s.get("id")]
-    assert ids == ["COMP-FN"], ids
+    assert ids == ["f1-COMP-FN"], ids
     ared = [r for r in adoc.iter(SVG + "rect") if "mismatch" in r.get("class", "")]
     assert ared, "no highlighted cell in the audit report"
     assert "COAL-FN: holds" in open(audit).read()

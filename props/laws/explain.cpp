@@ -81,9 +81,10 @@ std::optional<Explanation> explain_complement(const Algebra& alg, const std::vec
 std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
                                    const std::vector<Arg>& args) {
   try {
-    if (law == "COMP-FN" || law == "COMP-REFUSE") return explain_composition(alg, args);
+    if (law == "COMP-FN" || law == "COMP-REFUSE" || law == "COMP-COMPLETE")
+      return explain_composition(alg, args);
     if (law == "COMP-ASSOC") return explain_assoc(alg, args);
-    if (law == "CPL-EXACT") return explain_complement(alg, args);
+    if (law == "CPL-EXACT" || law == "COMP-TILE") return explain_complement(alg, args);
     const Layout* l = args.empty() ? nullptr : std::get_if<Layout>(&args[0]);
     if (l == nullptr || too_big(*l)) return std::nullopt;
     const int64_t n = *oracle::size(*l);
@@ -104,7 +105,14 @@ std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
       return Explanation{"i against A(R(i)), R = right_inverse(A) = " + alg.print(r), r,
                          identity(k), compose(*l, values(r, k))};
     }
-    if (law == "LINV-FN") {
+    if (law == "FLAT-EVAL") {  // the flat layouts' F(i) over L's domain
+      const layout::FlatLayout f = alg.make_flat(*l);
+      Values got;
+      for (int64_t i = 0; i < n; ++i) got.push_back(alg.flat_eval(f, static_cast<uint64_t>(i)));
+      return Explanation{"L(i) by the oracle against F(i), F = make_flat(L)", *l, values(*l, n),
+                         got};
+    }
+    if (law == "LINV-FN" || law == "LINV-COMPLETE") {
       const Layout r = alg.left_inverse(*l);
       return Explanation{"i against L(A(i)), L = left_inverse(A) = " + alg.print(r), *l,
                          identity(n), compose(r, values(*l, n))};

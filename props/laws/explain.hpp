@@ -25,8 +25,9 @@ struct Explanation {
 // At most this many values (a larger domain has no explanation).
 inline constexpr int64_t kExplainLimit = int64_t{1} << 12;
 
-// COAL-FN, COMP-FN, COMP-ASSOC, COMP-REFUSE, EVAL-ORACLE, RINV-FN, LINV-FN,
-// CPL-EXACT (hits per offset of [0, M)). pre: args fit law's argument kinds.
+// COAL-FN, COMP-FN, COMP-REFUSE, COMP-COMPLETE, COMP-ASSOC, EVAL-ORACLE,
+// FLAT-EVAL, RINV-FN, LINV-FN, LINV-COMPLETE, CPL-EXACT and COMP-TILE (hits
+// per offset of [0, M)). pre: args fit law's argument kinds.
 // std::nullopt for any other law, when the algebra refuses, or past the limit.
 std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
                                    const std::vector<Arg>& args);
