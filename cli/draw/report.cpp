@@ -53,20 +53,32 @@ std::string entry_html(std::size_t k, const ReportEntry& f) {
   o += "<pre class=\"what\">" + escape(f.what) + "</pre>\n";
   if (!f.operands.empty()) {
     o += "<h3>Operands (shrunk)</h3>\n<div class=\"figures\">\n";
-    for (const std::string& a : f.operands) o += operand_figure(a);
+    for (std::size_t k = 0; k < f.operands.size(); ++k) {
+      // layouts are drawn; integers, tilers, tuples and text are written
+      const bool layout_arg = law && k < law->args.size() && law->args[k] == props::ArgKind::layout;
+      o += layout_arg ? operand_figure(f.operands[k])
+                      : "<div><code>" + escape(f.operands[k]) + "</code></div>\n";
+    }
     o += "</div>\n";
   }
   o += "<h3>Expected against actual</h3>\n";
   if (f.explanation) {
-    o += "<p>" + escape(f.explanation->caption) + "; mismatching cells are red.</p>\n";
+    const bool differ = f.explanation->expected != f.explanation->actual;
+    o += "<p>" + escape(f.explanation->caption) +
+         (differ ? "; mismatching cells are red."
+                 : ": the values agree; the law fails on the result's form (above).") +
+         "</p>\n";
     o += "<div class=\"figures\">\n<div>" + to_svg(values_grid(*f.explanation, true)) +
          "</div>\n<div>" + to_svg(values_grid(*f.explanation, false)) + "</div>\n</div>\n";
   }
-  if (f.index || f.expected || f.actual) {
+  if (f.expected || f.actual) {
     o += "<table class=\"values\"><tr><th>index</th><th>expected</th><th>actual</th></tr>\n"
          "<tr><td>" +
          value_text(f.index) + "</td><td class=\"mismatch\">" + value_text(f.expected) +
          "</td><td class=\"mismatch\">" + value_text(f.actual) + "</td></tr></table>\n";
+  } else if (f.index) {
+    o += "<p>At index " + std::to_string(*f.index) +
+         ": the values are in the description above.</p>\n";
   } else if (!f.explanation) {
     o += "<p>The law names no single index here: the description above is the whole "
          "counterexample.</p>\n";
