@@ -1,0 +1,204 @@
+// Side by side in one process: this library's operations and NVIDIA CuTe
+// C++'s runtime-integer path (the pinned wheel's headers, cmake/cute.cmake)
+// on the same layouts, and pycute per operation through the audit protocol
+// (adapters/pycute: one request and its reply). docs/PERFORMANCE.md
+// "Side by side with CuTe" has the table and the ratios.
+//   vs_cute --benchmark_filter=... (medians of 9 repetitions built in)
+// CuTe's operands are built inside the timed loop from int64 values the
+// compiler cannot see (loaded after a memory clobber), so that no result is
+// folded at compile time; building them is a few register moves.
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cstdint>
+#include <cute/layout.hpp>
+#include <memory>
+#include <string>
+
+#include "layout/coalesce.hpp"
+#include "layout/complement.hpp"
+#include "layout/composition.hpp"
+#include "layout/divide.hpp"
+#include "layout/notation.hpp"
+#ifdef LAYOUTCHECK_PYCUTE_COMMAND
+#include "protocol_algebra.hpp"
+#endif
+
+namespace {
+
+using layout::Layout;
+
+constexpr int kRepetitions = 9;
+
+// The int64 values CuTe's layouts are built from, hidden from the optimizer.
+std::array<int64_t, 16> v;
+
+void hide() {
+  benchmark::DoNotOptimize(v.data());
+  benchmark::ClobberMemory();
+}
+
+template <class Op>
+void ours(benchmark::State& state, Op op) {
+  for (auto _ : state) {
+    Layout r = op();
+    benchmark::DoNotOptimize(r);
+    benchmark::ClobberMemory();
+  }
+}
+
+template <class Make>
+void cute_run(benchmark::State& state, std::array<int64_t, 16> values, Make make) {
+  v = values;
+  for (auto _ : state) {
+    hide();
+    auto r = make();
+    benchmark::DoNotOptimize(r);
+    benchmark::ClobberMemory();
+  }
+}
+
+// ---- the cases (the layouts of bench/ops_bench.cpp where CuTe's runtime path has the op) --
+
+// coalesce ((2,4),(3,5)):((1,2),(8,24))
+void ours_coalesce(benchmark::State& s) {
+  const Layout a = layout::parse_layout("((2,4),(3,5)):((1,2),(8,24))");
+  ours(s, [&] { return layout::coalesce(a); });
+}
+void cute_coalesce(benchmark::State& s) {
+  cute_run(s, {2, 4, 3, 5, 1, 2, 8, 24}, [] {
+    using namespace cute;
+    return coalesce(make_layout(make_shape(make_shape(v[0], v[1]), make_shape(v[2], v[3])),
+                                make_stride(make_stride(v[4], v[5]), make_stride(v[6], v[7]))));
+  });
+}
+
+// composition (4,8,2):(1,4,32) o (4,4):(2,8)
+void ours_composition(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(4,8,2):(1,4,32)"),
+               b = layout::parse_layout("(4,4):(2,8)");
+  ours(s, [&] { return layout::composition(a, b); });
+}
+void cute_composition(benchmark::State& s) {
+  cute_run(s, {4, 8, 2, 1, 4, 32, 4, 4, 2, 8}, [] {
+    using namespace cute;
+    return composition(make_layout(make_shape(v[0], v[1], v[2]), make_stride(v[3], v[4], v[5])),
+                       make_layout(make_shape(v[6], v[7]), make_stride(v[8], v[9])));
+  });
+}
+
+// composition (16,32):(32,1) o (4,8):(1,16)
+void ours_composition_2(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(32,1)"), b = layout::parse_layout("(4,8):(1,16)");
+  ours(s, [&] { return layout::composition(a, b); });
+}
+void cute_composition_2(benchmark::State& s) {
+  cute_run(s, {16, 32, 32, 1, 4, 8, 1, 16}, [] {
+    using namespace cute;
+    return composition(make_layout(make_shape(v[0], v[1]), make_stride(v[2], v[3])),
+                       make_layout(make_shape(v[4], v[5]), make_stride(v[6], v[7])));
+  });
+}
+
+// complement(4:2, 64) (CuTe's runtime path has rank-1 complement only)
+void ours_complement(benchmark::State& s) {
+  const Layout a = layout::parse_layout("4:2");
+  ours(s, [&] { return layout::complement(a, 64); });
+}
+void cute_complement(benchmark::State& s) {
+  cute_run(s, {4, 2, 64}, [] {
+    using namespace cute;
+    return complement(make_layout(v[0], v[1]), v[2]);
+  });
+}
+
+// logical_divide((16,32):(1,16), 4:2) (a rank-1 tile: what CuTe's runtime path divides by)
+void ours_logical_divide(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(1,16)");
+  const layout::Tiler b = layout::parse_tiler("4:2");
+  ours(s, [&] { return layout::logical_divide(a, b); });
+}
+void cute_logical_divide(benchmark::State& s) {
+  cute_run(s, {16, 32, 1, 16, 4, 2}, [] {
+    using namespace cute;
+    return logical_divide(make_layout(make_shape(v[0], v[1]), make_stride(v[2], v[3])),
+                          make_layout(v[4], v[5]));
+  });
+}
+
+#ifdef LAYOUTCHECK_PYCUTE_COMMAND
+// pycute: one request and its reply over the protocol (a child process).
+props::Algebra& pycute() {
+  static std::unique_ptr<adapters::ProtocolAlgebra> alg = [] {
+    auto a = std::make_unique<adapters::ProtocolAlgebra>(LAYOUTCHECK_PYCUTE_COMMAND, 10000);
+    (void)a->hello();
+    return a;
+  }();
+  return *alg;
+}
+template <class Op>
+void pycute_run(benchmark::State& state, Op op) {
+  try {
+    (void)op(pycute());
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  for (auto _ : state) {
+    Layout r = op(pycute());
+    benchmark::DoNotOptimize(r);
+  }
+}
+void pycute_coalesce(benchmark::State& s) {
+  const Layout a = layout::parse_layout("((2,4),(3,5)):((1,2),(8,24))");
+  pycute_run(s, [&](props::Algebra& p) { return p.coalesce(a); });
+}
+void pycute_composition(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(4,8,2):(1,4,32)"),
+               b = layout::parse_layout("(4,4):(2,8)");
+  pycute_run(s, [&](props::Algebra& p) { return p.composition(a, b); });
+}
+void pycute_composition_2(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(32,1)"), b = layout::parse_layout("(4,8):(1,16)");
+  pycute_run(s, [&](props::Algebra& p) { return p.composition(a, b); });
+}
+void pycute_complement(benchmark::State& s) {
+  const Layout a = layout::parse_layout("4:2");
+  pycute_run(s, [&](props::Algebra& p) { return p.complement(a, 64); });
+}
+void pycute_logical_divide(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(1,16)");
+  const layout::Tiler b = layout::parse_tiler("4:2");
+  pycute_run(s, [&](props::Algebra& p) { return p.logical_divide(a, b); });
+}
+#endif
+
+void add(const char* name, void (*f)(benchmark::State&)) {
+  benchmark::RegisterBenchmark(name, f)->Repetitions(kRepetitions)->ReportAggregatesOnly(true);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  add("coalesce/ours", ours_coalesce);
+  add("coalesce/cute", cute_coalesce);
+  add("composition/ours", ours_composition);
+  add("composition/cute", cute_composition);
+  add("composition_2/ours", ours_composition_2);
+  add("composition_2/cute", cute_composition_2);
+  add("complement/ours", ours_complement);
+  add("complement/cute", cute_complement);
+  add("logical_divide/ours", ours_logical_divide);
+  add("logical_divide/cute", cute_logical_divide);
+#ifdef LAYOUTCHECK_PYCUTE_COMMAND
+  add("coalesce/pycute", pycute_coalesce);
+  add("composition/pycute", pycute_composition);
+  add("composition_2/pycute", pycute_composition_2);
+  add("complement/pycute", pycute_complement);
+  add("logical_divide/pycute", pycute_logical_divide);
+#endif
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
