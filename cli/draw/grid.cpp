@@ -1,7 +1,6 @@
 #include "grid.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <stdexcept>
 
 #include "layout/error.hpp"
@@ -146,9 +145,7 @@ std::optional<layout::SwizzledLayout> parse_swizzled(const std::string& text) {
   for (int k = 0; k < 3; ++k)
     if (bms[k].value() < -64 || bms[k].value() > 64) throw bad("B, M and S lie in [-64, 64]");
   std::size_t o = text.find_first_not_of(' ', close + 1);
-  if (o == std::string::npos || text[o] != 'o' ||
-      (o + 1 < text.size() && !std::isspace(static_cast<unsigned char>(text[o + 1])) &&
-       text[o + 1] != '('))
+  if (o == std::string::npos || text[o] != 'o')
     throw bad("the swizzle and the layout are joined by ' o '");
   const layout::Swizzle sw(static_cast<int>(bms[0].value()), static_cast<int>(bms[1].value()),
                            static_cast<int>(bms[2].value()));
