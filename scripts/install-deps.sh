@@ -26,6 +26,7 @@ PACKAGES=(
   python3-html5lib
   python3-pil
   chromium
+  fonts-dejavu-core
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

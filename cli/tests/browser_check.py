@@ -41,8 +41,9 @@ const boxes = [...document.querySelectorAll('rect.mismatch')].map(r => {
 document.title = 'BOXES ' + boxes.join(';');
 </script>"""
 open(probe, "w").write(page.replace("</body>", script + "</body>"))
-flags = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--force-device-scale-factor=1", "--window-size=1000,1600"]
+flags = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
+         "--window-size=1000,1600", "--user-data-dir=" + os.path.join(WORK, "profile")]
 dom = subprocess.run(flags + ["--dump-dom", "file://" + probe], capture_output=True, text=True,
                      timeout=120).stdout
 m = re.search(r"<title>BOXES ([^<]*)</title>", dom)
