@@ -76,6 +76,54 @@ std::optional<Explanation> explain_complement(const Algebra& alg, const std::vec
                      layout::parse_layout(std::to_string(m) + ":1"), want, got};
 }
 
+// LDIV-DEF for a single-layout tiler B: logical_divide(A, B)(i) =
+// A((B, C)(i)), C = complement(B, size(A)), (B, C)(i) = B(i mod size B) +
+// C(i div size B).
+std::optional<Explanation> explain_divide(const Algebra& alg, const std::vector<Arg>& args) {
+  const Layout& a = std::get<Layout>(args[0]);
+  const layout::Tiler& t = std::get<layout::Tiler>(args[1]);
+  if (!t.is_layout() || too_big(a) || too_big(t.layout)) return std::nullopt;
+  const auto c = oracle::complement(t.layout, *oracle::size(a));
+  if (!c) return std::nullopt;
+  const Layout r = alg.logical_divide(a, t);
+  if (too_big(r)) return std::nullopt;
+  const int64_t n = *oracle::size(r), sb = *oracle::size(t.layout);
+  const int64_t defined = sb * *oracle::size(oracle::from_leaves(*c));  // the definition's size
+  Values want;
+  for (int64_t i = 0; i < n; ++i) {
+    if (i >= defined) {  // past the definition's domain: no expected value
+      want.push_back(std::nullopt);
+      continue;
+    }
+    const auto b = oracle::eval(t.layout, i % sb);
+    const auto ci = oracle::eval(*c, i / sb);
+    want.push_back(b && ci ? oracle::eval(a, *b + *ci) : std::nullopt);
+  }
+  return Explanation{
+      "A((B, complement(B, size A))(i)) against logical_divide(A, B)(i) = " + alg.print(r), r, want,
+      values(r, n)};
+}
+
+// SWZ-LAYOUT: (Sw o L)(i) = Sw(L(i)).
+std::optional<Explanation> explain_swizzle(const Algebra& alg, const std::vector<Arg>& args) {
+  const IntTuple& bms = std::get<IntTuple>(args[0]);
+  const Layout& l = std::get<Layout>(args[1]);
+  if (bms.rank() != 3 || too_big(l)) return std::nullopt;
+  const auto v = oracle::leaf_values(bms);
+  if (v.size() != 3 || !oracle::swizzle_valid(v[0], v[1], v[2])) return std::nullopt;
+  const int64_t n = *oracle::size(l);
+  Values want, got;
+  for (int64_t i = 0; i < n; ++i) {
+    const auto x = oracle::eval(l, i);
+    want.push_back(x ? std::optional<int64_t>(oracle::swizzle(v[0], v[1], v[2], *x))
+                     : std::nullopt);
+    got.push_back(alg.swizzle_layout(static_cast<int>(v[0]), static_cast<int>(v[1]),
+                                     static_cast<int>(v[2]), l, i));
+  }
+  return Explanation{"Sw(L(i)) by the oracle against the swizzled layout's (Sw o L)(i)", l, want,
+                     got};
+}
+
 }  // namespace
 
 std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
@@ -85,6 +133,8 @@ std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
       return explain_composition(alg, args);
     if (law == "COMP-ASSOC") return explain_assoc(alg, args);
     if (law == "CPL-EXACT" || law == "COMP-TILE") return explain_complement(alg, args);
+    if (law == "LDIV-DEF") return explain_divide(alg, args);
+    if (law == "SWZ-LAYOUT") return explain_swizzle(alg, args);
     const Layout* l = args.empty() ? nullptr : std::get_if<Layout>(&args[0]);
     if (l == nullptr || too_big(*l)) return std::nullopt;
     const int64_t n = *oracle::size(*l);

@@ -26,9 +26,9 @@ struct Explanation {
 inline constexpr int64_t kExplainLimit = int64_t{1} << 12;
 
 // COAL-FN, COMP-FN, COMP-REFUSE, COMP-COMPLETE, COMP-ASSOC, EVAL-ORACLE,
-// FLAT-EVAL, RINV-FN, LINV-FN, LINV-COMPLETE, CPL-EXACT and COMP-TILE (hits
-// per offset of [0, M)). pre: args fit law's argument kinds.
-// std::nullopt for any other law, when the algebra refuses, or past the limit.
+// FLAT-EVAL, RINV-FN, LINV-FN, LINV-COMPLETE, LDIV-DEF (a single-layout
+// tiler), SWZ-LAYOUT, CPL-EXACT and COMP-TILE (hits per offset of [0, M)). pre: args fit law's
+// argument kinds. std::nullopt for any other law, when the algebra refuses, or past the limit.
 std::optional<Explanation> explain(const std::string& law, const Algebra& alg,
                                    const std::vector<Arg>& args);
 
