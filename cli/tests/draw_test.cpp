@@ -233,6 +233,17 @@ TEST(Explain, ExpectedFromTheOracleActualFromTheAlgebra) {
   EXPECT_EQ(c->expected, c->actual);
   EXPECT_EQ(c->expected.size(), 120u);
   EXPECT_FALSE(props::explain("SIZE-ORACLE", props::reference_algebra(), {a}).has_value());
+  // the library's logical_divide and swizzled layouts agree with the definitions
+  const auto d = props::explain("LDIV-DEF", props::reference_algebra(),
+                                {parse_layout("(8,4):(1,8)"), layout::parse_tiler("4:2")});
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->expected.size(), 32u);
+  EXPECT_EQ(d->expected, d->actual);
+  const auto w = props::explain("SWZ-LAYOUT", props::reference_algebra(),
+                                {layout::parse_int_tuple("(2,0,2)"), parse_layout("(4,8):(8,1)")});
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->expected, w->actual);
+  EXPECT_EQ(w->expected[1], props::oracle::swizzle(2, 0, 2, 8));
 }
 
 TEST(Progress, DrawsOnlyWhenEnabled) {
