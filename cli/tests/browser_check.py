@@ -44,8 +44,12 @@ open(probe, "w").write(page.replace("</body>", script + "</body>"))
 flags = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
          "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
          "--window-size=1000,1600", "--user-data-dir=" + os.path.join(WORK, "profile")]
-dom = subprocess.run(flags + ["--dump-dom", "file://" + probe], capture_output=True, text=True,
-                     timeout=120).stdout
+run = subprocess.run(flags + ["--dump-dom", "file://" + probe], capture_output=True, text=True,
+                     timeout=120)
+dom = run.stdout
+if run.returncode != 0 and "<html" not in dom:  # the browser itself could not start here
+    print("chromium could not start (exit %d): %s" % (run.returncode, run.stderr[-600:]))
+    sys.exit(77)
 m = re.search(r"<title>BOXES ([^<]*)</title>", dom)
 assert m, "the probe did not run:\n" + dom[:500]
 boxes = [b.split(",") for b in m.group(1).split(";") if b]
