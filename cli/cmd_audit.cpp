@@ -52,10 +52,6 @@ std::string kind_of(const props::run::LawRun& r) {
   return "wrong answer";
 }
 
-std::string replay(const props::run::LawRun& r, const std::string& impl) {
-  return replay_command(r, "", impl);
-}
-
 // A word for /bin/sh: quoted only when it has to be.
 std::string word(const std::string& s) {
   for (char c : s)
@@ -215,24 +211,24 @@ int audit(AuditArgs a) {
     } else if (r.result == props::run::Result::failed && r.counterexample) {
       result = kind_of(r);
       ++findings;
+      const std::string replay = replay_command(r, "", a.impl);
       failures << "FINDING " << law->id << ": " << result << '\n'
                << "  " << props::describe(*r.counterexample) << '\n'
                << "  counterexample: " << r.args.size() << " argument(s), " << r.leaves
                << " shape leaves, largest |value| " << r.largest << '\n'
-               << "  replay: " << replay(r, a.impl) << '\n';
+               << "  replay: " << replay << '\n';
       nlohmann::json f = {{"law", law->id},
                           {"kind", result},
                           {"op", law->ops},
                           {"operands", r.args},
                           {"message", r.counterexample->what},
-                          {"replay", replay(r, a.impl)}};
+                          {"replay", replay}};
       if (r.counterexample->index) f["index"] = *r.counterexample->index;
       if (r.counterexample->expected) f["expected"] = *r.counterexample->expected;
       if (r.counterexample->actual) f["actual"] = *r.counterexample->actual;
       report["findings"].push_back(f);
       if (!a.report.empty())
-        entries.push_back(
-            report_entry(r, alg, report.value("name", a.impl), replay(r, a.impl), result));
+        entries.push_back(report_entry(r, alg, report.value("name", a.impl), replay, result));
     } else {
       result = std::string("error: ") + props::run::name(r.result);
       ++errors;

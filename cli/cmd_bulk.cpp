@@ -102,9 +102,7 @@ int run_campaign_cmd(const BulkArgs& a) {
   const CampaignReport rep = run_campaign(o);
   print_campaign(rep, std::cout);
   if (rep.ok()) return kOk;
-  int failed = 0;
-  for (const CaseOutcome& c : rep.cases) failed += c.ok() ? 0 : 1;
-  return failed == rep.device_errors() ? kDevice : kCheckFailed;  // only the GPU failed: 4
+  return rep.failed() == rep.device_errors() ? kDevice : kCheckFailed;  // only the GPU failed: 4
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ Grid layout_grid(const Layout& l) {
       const int64_t v = l(m + g.rows * n);
       Cell& c = g.at(m, n);
       c.label = std::to_string(v);
-      c.color = static_cast<int>(((v % 8) + 8) % 8);
+      c.color = offset_color(v);
     }
   return g;
 }

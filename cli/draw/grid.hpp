@@ -39,6 +39,9 @@ struct Grid {
   }
 };
 
+// The palette index of an offset: offset mod 8, also for negative offsets.
+inline int offset_color(int64_t v) { return static_cast<int>(((v % 8) + 8) % 8); }
+
 // At most this many cells are drawn (a larger layout is refused: UsageError
 // in the CLI, std::invalid_argument here).
 inline constexpr int64_t kMaxCells = int64_t{1} << 16;

@@ -33,7 +33,7 @@ Grid values_grid(const props::Explanation& e, bool expected_side) {
     Cell& c = g.at(k % g.rows, k / g.rows);
     const std::optional<int64_t>& v = expected_side ? e.expected[i] : e.actual[i];
     c.label = value_text(v);
-    c.color = v ? static_cast<int>(((*v % 8) + 8) % 8) : -1;
+    c.color = v ? offset_color(*v) : -1;
     c.highlight = e.expected[i] != e.actual[i];
   }
   return g;

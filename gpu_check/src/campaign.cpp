@@ -70,6 +70,12 @@ bool CampaignReport::ok() const {
   return true;
 }
 
+int CampaignReport::failed() const {
+  int n = 0;
+  for (const CaseOutcome& c : cases) n += c.ok() ? 0 : 1;
+  return n;
+}
+
 int CampaignReport::device_errors() const {
   int n = 0;
   for (const CaseOutcome& c : cases) n += c.device_error.empty() ? 0 : 1;
@@ -161,8 +167,7 @@ void print_campaign(const CampaignReport& rep, std::ostream& os) {
          << std::setw(static_cast<int>(width[k])) << row[k];
     os << std::right << "\n";
   }
-  int failed = 0;
-  for (const CaseOutcome& c : rep.cases) failed += c.ok() ? 0 : 1;
+  const int failed = rep.failed();
   const CampaignOptions& o = rep.options;
   os << "seed " << o.seed << ", min size " << count_text(o.min_size) << ", backend "
      << backend_name(o.backend) << ", cross-check "

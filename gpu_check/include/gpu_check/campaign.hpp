@@ -56,7 +56,8 @@ struct CampaignReport {
   std::vector<CaseOutcome> cases;
   std::vector<LawRow> rows;  // laws that ran, in order of first appearance
   bool ok() const;
-  int device_errors() const;  // cases that failed only because the GPU did
+  int failed() const;         // cases that are not ok()
+  int device_errors() const;  // of those, cases the GPU failed on
   uint64_t indices() const;
 };
 
