@@ -10,10 +10,25 @@
 
 namespace layout::detail {
 
+// A read-only view of modes (a Modes or a stack array).
+struct ModeSpan {
+  const Mode* p;
+  std::size_t n;
+  ModeSpan(const Modes& m) : p(m.data()), n(m.size()) {}  // NOLINT: a Modes is a span
+  ModeSpan(const Mode* first, std::size_t count) : p(first), n(count) {}
+  std::size_t size() const { return n; }
+  const Mode& operator[](std::size_t i) const { return p[i]; }
+  const Mode& back() const { return p[n - 1]; }
+  const Mode* begin() const { return p; }
+  const Mode* end() const { return p + n; }
+};
+
 // A's modes for composing into A, from its flat modes: coalesced, a trailing
 // size-1 mode kept so the natural extension is unchanged, never empty (():()
 // becomes 1:0).
 Modes extension_modes(const Modes& flat);
+struct LayoutRef;
+Modes extension_modes(LayoutRef a);  // the same from a (sub)layout's nodes
 
 // Inputs the exact construction of composition decides: a leaf of B, or all
 // of B where its leaves may carry, with at most this many indices.
@@ -62,6 +77,10 @@ LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max
 inline constexpr int64_t kInverseSearchLimit = 4096;
 
 // The coalesced modes of complement(A, cotarget) for A's flat modes `a`.
-Modes complement_modes(const Modes& a, int64_t cotarget);
+Modes complement_modes(ModeSpan a, int64_t cotarget);
+
+// Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1
+// merged when d1 = s0*d0 (coalesce_modes on the tail, without a copy).
+void coalesce_tail(Modes& m, std::size_t first);
 
 }  // namespace layout::detail

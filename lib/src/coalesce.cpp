@@ -2,6 +2,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "mode_sink.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -26,12 +27,18 @@ Modes coalesce_modes(const Modes& m, bool keep_extension) {
   return out;
 }
 
+// One pass over L's leaves into the result's nodes. A merge multiplies sizes
+// whose product is at most size(L), which fits in int64: nothing can overflow.
 Layout coalesce(const Layout& l) {
-  try {
-    return from_modes(coalesce_modes(flat_modes(l)));
-  } catch (const Overflow& e) {
-    detail::raise("coalesce", to_string(l), e.what());
-  }
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    const ItNode* s = l.shape().root();
+    const ItNode* d = l.stride().root();
+    const std::size_t n = l.shape().node_count();
+    detail::CoalescingSink sink(rs, rd, n);
+    for (std::size_t k = 0; k < n; ++k)
+      if (!s[k].tuple) (void)sink.add(s[k].v, d[k].v);
+    sink.finish();
+  });
 }
 
 Layout coalesce(const Layout& l, const IntTuple& profile) {

@@ -3,6 +3,7 @@
 #include "algebra_core.hpp"
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
+#include "mode_sink.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -11,7 +12,7 @@ using detail::refuse;
 
 namespace detail {
 
-Modes complement_modes(const Modes& a, int64_t cotarget) {
+Modes complement_modes(ModeSpan a, int64_t cotarget) {
   if (cotarget < 1) refuse("the cotarget must be >= 1");
   Modes m;
   for (const Mode& x : a) {
@@ -31,7 +32,8 @@ Modes complement_modes(const Modes& a, int64_t cotarget) {
     end = checked::mul(x.s, x.d);
   }
   out.push_back({checked::ceil_div(cotarget, end), end});
-  return coalesce_modes(out);
+  coalesce_tail(out, 0);
+  return out;
 }
 
 }  // namespace detail
@@ -42,12 +44,51 @@ Layout complement_impl(const Layout& a, int64_t cotarget) {
   return from_modes(detail::complement_modes(flat_modes(a), cotarget));
 }
 
-}  // namespace
-
-Layout complement(const Layout& a, int64_t cotarget) {
+Layout complement_general(const Layout& a, int64_t cotarget) {
   return detail::guarded(
       "complement", [&] { return to_string(a) + ", " + std::to_string(cotarget); },
       [&] { return complement_impl(a, cotarget); });
+}
+
+// complement(A, M) into rs/rd without a container, on the common inputs: at
+// most kFastModes moving modes, every step in range. Returns false for
+// anything else (rs/rd then hold garbage), which the general path computes
+// or refuses with its message; where it returns true, rs:rd is what the
+// general path returns.
+bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  constexpr int kFastModes = 8;
+  if (cotarget < 1) return false;
+  Mode m[kFastModes];
+  int n = 0;
+  const ItNode* s = a.shape().root();
+  const ItNode* d = a.stride().root();
+  for (std::size_t k = 0, nodes = a.shape().node_count(); k < nodes; ++k) {
+    if (s[k].tuple || s[k].v == 1 || d[k].v == 0) continue;
+    if (d[k].v < 0 || n == kFastModes) return false;
+    m[n++] = {s[k].v, d[k].v};
+  }
+  sort_small(m, m + n, [](const Mode& x) { return x.d; });
+  detail::CoalescingSink sink(rs, rd, static_cast<std::size_t>(n) + 1);
+  int64_t end = 1;
+  for (int k = 0; k < n; ++k) {
+    if (m[k].d < end || !sink.add(m[k].d / end, end) ||
+        __builtin_mul_overflow(m[k].s, m[k].d, &end))
+      return false;
+  }
+  if (!sink.add(cotarget / end + (cotarget % end != 0), end)) return false;
+  sink.finish();
+  return detail::representable(rs.data(), rd.data(), rs.size());
+}
+
+}  // namespace
+
+Layout complement(const Layout& a, int64_t cotarget) {
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    if (complement_fast(a, cotarget, rs, rd)) return;
+    const Layout r = complement_general(a, cotarget);
+    rs = r.shape().nodes();
+    rd = r.stride().nodes();
+  });
 }
 
 Layout complement(const Layout& a) {

@@ -21,7 +21,7 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 // *why, if given, says which).
 //   pre:  a non-empty.
 //   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s.
-bool compose_leaf(const Modes& a, int64_t s, int64_t d, Modes& out, std::string* why) {
+bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::string* why) {
   if (s == 1) return true;
   if (d == 0) {
     out.push_back({s, 0});
@@ -92,7 +92,7 @@ int64_t max_residue(int64_t s, int64_t d, int64_t p) {
 // have one sign and, for every prefix product P of A's
 // bounded modes, their largest residues mod P (of |d|) sum below P. Returns
 // false where this is not proven (then *why, if given, says why).
-bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
+bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
   int moving = 0;
   bool positive = false, negative = false;
   for (const Mode& m : leaves) {
@@ -135,6 +135,12 @@ bool no_carry(const Modes& a, const Modes& leaves, std::string* why) {
   return true;
 }
 
+std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
+
+}  // namespace
+
+namespace detail {
+
 // Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1 merged
 // when d1 = s0*d0 (coalesce_modes on the tail, without a copy).
 void coalesce_tail(Modes& m, std::size_t first) {
@@ -152,19 +158,16 @@ void coalesce_tail(Modes& m, std::size_t first) {
   m.resize(w);
 }
 
-std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
-
-}  // namespace
-
-namespace detail {
-
 void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
   out.modes.clear();
   out.ends.clear();
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     const std::size_t first = out.modes.size();
     if (compose_leaf(a, leaves[k].s, leaves[k].d, out.modes, nullptr)) {
-      coalesce_tail(out.modes, first);
+      if (out.modes.size() > first + 1)
+        coalesce_tail(out.modes, first);
+      else if (out.modes.size() == first + 1 && out.modes.back().s == 1)
+        out.modes.pop_back();
     } else {
       out.modes.resize(first);
       const int64_t s = leaves[k].s;
@@ -194,13 +197,17 @@ void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
 void emit_leaf(const Composed& c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int32_t first = k == 0 ? 0 : c.ends[k - 1];
   const int32_t n = c.ends[k] - first;
+  const std::size_t count = static_cast<std::size_t>(n) + (n > 1);
+  ItNode* ps = rs.extend(count);
+  ItNode* pd = rd.extend(count);
   if (n > 1) {  // a flat tuple of the modes
-    rs.push_back({n, n + 1, 1});
-    rd.push_back({n, n + 1, 1});
+    *ps++ = {n, n + 1, 1};
+    *pd++ = {n, n + 1, 1};
   }
-  for (int32_t j = first; j < c.ends[k]; ++j) {
-    rs.push_back({c.modes[static_cast<std::size_t>(j)].s, 1, 0});
-    rd.push_back({c.modes[static_cast<std::size_t>(j)].d, 1, 0});
+  const Mode* m = c.modes.data() + first;
+  for (int32_t j = 0; j < n; ++j) {
+    ps[j] = {m[j].s, 1, 0};
+    pd[j] = {m[j].d, 1, 0};
   }
 }
 
@@ -233,6 +240,30 @@ Modes extension_modes(const Modes& flat) {
   return am;
 }
 
+Modes extension_modes(LayoutRef a) {
+  // coalesce_modes(flat_modes(a), true) in one pass over the nodes, the open
+  // mode in registers.
+  const ItNode* s = a.s;
+  const ItNode* d = a.d;
+  int32_t last = s->span - 1;  // the last leaf (an empty tuple has none)
+  while (last >= 0 && s[last].tuple) --last;
+  Modes am;
+  int64_t cs = 0, cd = 0;  // the open mode (cs == 0: none yet)
+  for (int32_t k = 0; k <= last; ++k) {
+    if (s[k].tuple || (s[k].v == 1 && k != last)) continue;
+    int64_t end;
+    if (cs != 0 && !__builtin_mul_overflow(cs, cd, &end) && end == d[k].v) {
+      cs = checked::mul(cs, s[k].v);
+      continue;
+    }
+    if (cs != 0) am.push_back({cs, cd});
+    cs = s[k].v;
+    cd = d[k].v;
+  }
+  am.push_back(cs != 0 ? Mode{cs, cd} : Mode{1, 0});  // A = ():() is the constant 0
+  return am;
+}
+
 }  // namespace detail
 
 namespace {
@@ -248,12 +279,70 @@ void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
   detail::emit_tree(c, next, b.shape().root(), rs, rd);
 }
 
+// A o B into rs/rd on the common inputs: every leaf of B composes by the
+// symbolic walk and provably without a carry, and the result is in range.
+// Returns false for anything else (rs/rd then hold garbage), which the
+// general path computes or refuses with its message; where it returns true,
+// rs:rd is what the general path returns (the same steps, without its
+// refusal frame and exact fallbacks).
+bool compose_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  constexpr std::size_t kFastLeaves = 16;
+  try {
+    const Modes am = detail::extension_modes(LayoutRef(a));
+    const ItNode* bs = b.shape().root();
+    const ItNode* bd = b.stride().root();
+    const std::size_t nodes = b.shape().node_count();
+    Mode leaves[kFastLeaves];
+    std::size_t n = 0;
+    detail::Composed c;
+    bool single = true;  // every leaf's part is one mode: R has B's tree
+    for (std::size_t k = 0; k < nodes; ++k) {
+      if (bs[k].tuple) continue;
+      if (n == kFastLeaves) return false;
+      leaves[n++] = {bs[k].v, bd[k].v};
+      const std::size_t first = c.modes.size();
+      if (!compose_leaf(am, bs[k].v, bd[k].v, c.modes, nullptr)) return false;
+      if (c.modes.size() > first + 1) detail::coalesce_tail(c.modes, first);
+      if (c.modes.size() == first + 1 && c.modes.back().s == 1) c.modes.pop_back();
+      if (c.modes.size() == first) c.modes.push_back({1, 0});
+      single = single && c.modes.size() == first + 1;
+      c.ends.push_back(static_cast<int32_t>(c.modes.size()));
+    }
+    if (!no_carry(am, detail::ModeSpan(leaves, n), nullptr)) return false;
+    if (single) {  // B's nodes with the leaves replaced
+      rs.append(bs, nodes);
+      rd.append(bd, nodes);
+      std::size_t j = 0;
+      for (std::size_t k = 0; k < nodes; ++k) {
+        if (rs[k].tuple) continue;
+        rs[k].v = c.modes[j].s;
+        rd[k].v = c.modes[j++].d;
+      }
+    } else {
+      std::size_t next = 0;
+      detail::emit_tree(c, next, bs, rs, rd);
+    }
+    return detail::representable(rs.data(), rd.data(), rs.size());
+  } catch (const Overflow&) {
+    return false;
+  }
+}
+
+Layout composition_general(const Layout& a, const Layout& b) {
+  return detail::guarded_binary("composition", a, b, [&] {
+    const Modes am = detail::extension_modes(LayoutRef(a));
+    return detail::build([&](auto& rs, auto& rd) { compose_layout_into(am, b, rs, rd); });
+  });
+}
+
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
-  return detail::guarded_binary("composition", a, b, [&] {
-    const Modes am = detail::extension_modes(flat_modes(a));
-    return detail::build([&](auto& rs, auto& rd) { compose_layout_into(am, b, rs, rd); });
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    if (compose_fast(a, b, rs, rd)) return;
+    const Layout r = composition_general(a, b);
+    rs = r.shape().nodes();
+    rd = r.stride().nodes();
   });
 }
 
@@ -261,7 +350,7 @@ Layout composition(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("composition", a, b, [&] {
     return detail::build([&](auto& rs, auto& rd) {
       auto leaf = [](LayoutRef x, const Layout& l, auto& s, auto& d) {
-        compose_layout_into(detail::extension_modes(x.modes()), l, s, d);
+        compose_layout_into(detail::extension_modes(x), l, s, d);
       };
       detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, leaf, rs, rd);
     });

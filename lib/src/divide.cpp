@@ -13,18 +13,16 @@ namespace detail {
 // (A o B, A o complement(B, size(A))), composed at the level of modes (the same
 // walk and no-carry check as composition).
 void divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const Modes bm = flat_modes(b);
+  Modes leaves = flat_modes(b);  // B's leaves, then the complement's
   const int64_t size_a = a.size();
-  Modes rest;
-  {
+  Modes rest = [&] {
     const auto in_complement = step([&](std::string& out) {
       out += "complement(" + to_string(b) + ", " + std::to_string(size_a) + "): ";
     });
-    rest = complement_modes(bm, size_a);
-  }
+    return complement_modes(leaves, size_a);
+  }();
   if (rest.empty()) rest.push_back({1, 0});
-  const Modes am = extension_modes(a.modes());
-  Modes leaves = bm;
+  const Modes am = extension_modes(a);
   leaves.append(rest.data(), rest.size());
   const auto in_composition = step([&](std::string& out) {
     out += "composition(" + to_string(a.copy()) + ", (" + to_string(b) + ", " +
@@ -39,27 +37,29 @@ void divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
   pair.close();
 }
 
-Layout divide_by_layout(const Layout& a, const Layout& b) {
-  return build([&](auto& rs, auto& rd) { divide_into(LayoutRef(a), b, rs, rd); });
+namespace {
+
+// The split of A by `_` (CuTe's zip2_by): a rank-2 mode is already a (tile,
+// rest) pair. C++ compiles nothing else; there pycute's rule applies: the
+// tile 1:0 with the whole mode as the rest.
+void divide_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (a.s->tuple && a.rank() == 2) {
+    a.append_to(rs, rd);
+    return;
+  }
+  OpenTuple pair(rs, rd, 2);
+  rs.push_back({1, 1, 0});
+  rd.push_back({0, 1, 0});
+  a.append_to(rs, rd);
+  pair.close();
 }
 
-Split split_divide(const Layout& a, const Tiler& b) {
-  switch (b.kind) {
-    case Tiler::Kind::layout: {
-      Layout d = divide_by_layout(a, b.layout);
-      return {d[0], d[1]};
-    }
-    case Tiler::Kind::underscore:
-      // CuTe (zip2_by): `_` keeps the mode, and a rank-2 mode is already a
-      // (tile, rest) pair. C++ compiles nothing else; there pycute's rule
-      // applies: the tile 1:0 with the whole mode as the rest.
-      if (a.shape().is_tuple() && a.rank() == 2) return {a[0], a[1]};
-      return {Layout(), a};
-    case Tiler::Kind::tuple:
-      break;
-  }
-  return split_by_mode(a, b, split_divide);
+template <class Variant>
+Layout split_divide(const Layout& a, const Tiler& b, Variant variant) {
+  return split_variant(a, b, divide_into, divide_underscore, variant);
 }
+
+}  // namespace
 
 }  // namespace detail
 
@@ -76,17 +76,17 @@ Layout logical_divide(const Layout& a, const Tiler& b) {
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("zipped_divide", a, b,
-                                [&] { return detail::zipped(detail::split_divide(a, b)); });
+                                [&] { return detail::split_divide(a, b, detail::append_zipped); });
 }
 
 Layout tiled_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("tiled_divide", a, b,
-                                [&] { return detail::tiled(detail::split_divide(a, b)); });
+                                [&] { return detail::split_divide(a, b, detail::append_tiled); });
 }
 
 Layout flat_divide(const Layout& a, const Tiler& b) {
   return detail::guarded_binary("flat_divide", a, b,
-                                [&] { return detail::flat(detail::split_divide(a, b)); });
+                                [&] { return detail::split_divide(a, b, detail::append_flat); });
 }
 
 }  // namespace layout

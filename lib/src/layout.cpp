@@ -109,7 +109,9 @@ Modes flat_modes(const Layout& l) {
   Modes m;
   const ItNode* s = l.shape().root();
   const ItNode* d = l.stride().root();
-  for (std::size_t k = 0; k < l.shape().node_count(); ++k)
+  const std::size_t n = l.shape().node_count();
+  m.reserve(n);
+  for (std::size_t k = 0; k < n; ++k)
     if (!s[k].tuple) m.push_back({s[k].v, d[k].v});
   return m;
 }

@@ -98,11 +98,7 @@ void tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf, I
 // A layout built by appending to empty node arrays.
 template <class F>
 Layout build(F&& append) {
-  IntTuple rs, rd;
-  rs.raw().clear();
-  rd.raw().clear();
-  append(rs.raw(), rd.raw());
-  return Layout::unchecked(std::move(rs), std::move(rd));
+  return Layout::build(std::forward<F>(append));
 }
 
 }  // namespace layout::detail

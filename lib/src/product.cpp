@@ -9,62 +9,51 @@
 
 namespace layout {
 
+using detail::LayoutRef;
+using detail::OpenTuple;
 using detail::refuse;
 
 namespace {
 
-// The copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
-Layout copies_of(const Layout& a, const Layout& b) {
+// Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
+void copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int64_t cotarget = checked::mul(a.size(), b.cosize());
-  Modes c;
-  {
+  Modes c = [&] {
     const auto in_complement = detail::step([&](std::string& out) {
-      out += "complement(" + to_string(a) + ", " + std::to_string(cotarget) + "): ";
+      out += "complement(" + to_string(a.copy()) + ", " + std::to_string(cotarget) + "): ";
     });
-    c = detail::complement_modes(flat_modes(a), cotarget);
-  }
+    return detail::complement_modes(a.modes(), cotarget);
+  }();
   if (c.empty()) c.push_back({1, 0});  // complement 1:0 (already coalesced)
   const auto in_composition = detail::step([&](std::string& out) {
     out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): ";
   });
   detail::Composed composed;
   detail::compose_leaves(c, flat_modes(b), composed);
-  return detail::build([&](auto& rs, auto& rd) {
-    std::size_t next = 0;
-    detail::emit_tree(composed, next, b.shape().root(), rs, rd);
-  });
+  std::size_t next = 0;
+  detail::emit_tree(composed, next, b.shape().root(), rs, rd);
 }
 
-detail::Split split_product(const Layout& a, const Tiler& b) {
-  switch (b.kind) {
-    case Tiler::Kind::layout:
-      return {a, copies_of(a, b.layout)};
-    case Tiler::Kind::underscore:
-      // CuTe (zip2_by): `_` keeps the mode, which must already be a (block,
-      // copies) pair.
-      if (!a.shape().is_tuple() || a.rank() != 2)
-        refuse("'_' in a zipped or tiled product tiler takes the mode " + to_string(a) +
-               " as an already split (block, copies) pair, as CuTe does; it has rank " +
-               std::to_string(a.rank()) + ", not 2");
-      return {a[0], a[1]};
-    case Tiler::Kind::tuple:
-      break;
-  }
-  return detail::split_by_mode(a, b, split_product);
+Layout copies_of(const Layout& a, const Layout& b) {
+  return Layout::build([&](auto& rs, auto& rd) { copies_into(LayoutRef(a), b, rs, rd); });
 }
 
-Layout logical_product_impl(const Layout& a, const Tiler& b) {
-  switch (b.kind) {
-    case Tiler::Kind::layout: {
-      Layout copies = copies_of(a, b.layout);
-      return concat_modes({&a, &copies});
-    }
-    case Tiler::Kind::underscore:
-      return a;  // `_` keeps the mode
-    case Tiler::Kind::tuple:
-      break;
-  }
-  return detail::by_mode(a, b, logical_product_impl);
+// The pair (A, copies of A laid out by B).
+void product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  OpenTuple pair(rs, rd, 2);
+  a.append_to(rs, rd);
+  copies_into(a, b, rs, rd);
+  pair.close();
+}
+
+// `_` (CuTe's zip2_by) keeps the mode, which must already be a (block,
+// copies) pair.
+void product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (!a.s->tuple || a.rank() != 2)
+    refuse("'_' in a zipped or tiled product tiler takes the mode " + to_string(a.copy()) +
+           " as an already split (block, copies) pair, as CuTe does; it has rank " +
+           std::to_string(a.rank()) + ", not 2");
+  a.append_to(rs, rd);
 }
 
 // blocked (raked = false) and raked products: pad both to rank R, then pair
@@ -89,18 +78,23 @@ Layout zip_product(const Layout& a, const Layout& b, bool raked) {
 }  // namespace
 
 Layout logical_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("logical_product", a, b,
-                                [&] { return logical_product_impl(a, b); });
+  return detail::guarded_binary("logical_product", a, b, [&] {
+    return Layout::build([&](auto& rs, auto& rd) {
+      detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true, product_pair, rs, rd);
+    });
+  });
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("zipped_product", a, b,
-                                [&] { return detail::zipped(split_product(a, b)); });
+  return detail::guarded_binary("zipped_product", a, b, [&] {
+    return detail::split_variant(a, b, product_pair, product_underscore, detail::append_zipped);
+  });
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("tiled_product", a, b,
-                                [&] { return detail::tiled(split_product(a, b)); });
+  return detail::guarded_binary("tiled_product", a, b, [&] {
+    return detail::split_variant(a, b, product_pair, product_underscore, detail::append_tiled);
+  });
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {

@@ -103,23 +103,33 @@ struct Pending {
                 FrameBase::top());
 }
 
-// A layout result must be usable: its size and every offset on its domain
-// fit in int64.
-inline void require_representable(const Layout& r) {
-  const ItNode* s = r.shape().root();
-  const ItNode* d = r.stride().root();
+// Whether the layout with these shape and stride nodes (n of each) is
+// usable: its size and every offset on its domain fit in int64.
+inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
   int64_t span = 0, size = 1;
-  for (int32_t k = 0; k < s->span; ++k) {
+  for (std::size_t k = 0; k < n; ++k) {
     if (s[k].tuple) continue;
-    if (__builtin_mul_overflow(size, s[k].v, &size))
-      refuse("the result " + to_string(r) + " has a size past int64");
+    if (__builtin_mul_overflow(size, s[k].v, &size)) return false;
     const int64_t v = d[k].v;
     if (s[k].v == 1) continue;  // a size-1 mode adds no offset, whatever its stride
     int64_t step;
     if (v == INT64_MIN || __builtin_mul_overflow(s[k].v - 1, v < 0 ? -v : v, &step) ||
         __builtin_add_overflow(span, step, &span))
-      refuse("the result " + to_string(r) + " has offsets past int64");
+      return false;
   }
+  return true;
+}
+
+// A layout result must be usable: its size and every offset on its domain
+// fit in int64.
+inline void require_representable(const Layout& r) {
+  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return;
+  int64_t size = 1;
+  bool size_fits = true;
+  r.shape().for_each_leaf(
+      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
+  refuse("the result " + to_string(r) +
+         (size_fits ? " has offsets past int64" : " has a size past int64"));
 }
 template <class T>
 void require_representable(const T&) {}

@@ -4,6 +4,9 @@
 // into two halves, the tile T and the rest R. The zipped/tiled/flat variants
 // only regroup those halves:
 //   zipped: (T, R)   tiled: (T, R_0, R_1, ...)   flat: (T_0, ..., R_0, ...)
+// Everything works on node arrays: a split is appended as the pair node
+// (T, R), and the variants copy its subtrees into place, so that no
+// intermediate Layout value is built.
 #pragma once
 
 #include "layout/layout.hpp"
@@ -13,84 +16,82 @@
 
 namespace layout::detail {
 
-struct Split {
-  Layout tile;
-  Layout rest;
-};
-
-inline void require_rank(const Layout& a, const Tiler& b) {
+// Appends the split (T, R) of A by the tiler B as a pair node: a layout B
+// goes to leaf(A, B, rs, rd) and `_` to under(A, rs, rd), each appending the
+// pair; a tuple B splits mode by mode, T = (T_0, .., T_{r-1}) and
+// R = (R_0, .., R_{r-1}, A_r, ..).
+//   pre (tuple B): rank(B) <= rank(A), else refused.
+template <class Leaf, class Under>
+void split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& under,
+                IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  switch (b.kind) {
+    case Tiler::Kind::layout:
+      leaf(a, b.layout, rs, rd);
+      return;
+    case Tiler::Kind::underscore:
+      under(a, rs, rd);
+      return;
+    case Tiler::Kind::tuple:
+      break;
+  }
   require_tiler_rank(b.rank(), a.rank());
-}
-
-inline void add_mode(TupleBuilder& s, TupleBuilder& d, const Layout& m) {
-  s.add(m.shape());
-  d.add(m.stride());
-}
-
-// Mode i of A becomes f(A_i, B_i) for i < rank(B); the other modes are kept.
-template <class F>
-Layout by_mode(const Layout& a, const Tiler& b, F f) {
-  require_rank(a, b);
-  TupleBuilder s, d;
-  for (int i = 0; i < a.rank(); ++i) {
-    if (i < b.rank()) {
-      const auto in_mode = mode_step(i);
-      add_mode(s, d, f(a[i], b.elems[static_cast<std::size_t>(i)]));
-    } else {
-      add_mode(s, d, a[i]);
-    }
+  IntTuple::Nodes ps, pd;  // the modes' pairs, one after the other
+  for (int i = 0; i < b.rank(); ++i) {
+    const auto in_mode = mode_step(i);
+    split_into(a[i], b.elems[static_cast<std::size_t>(i)], leaf, under, ps, pd);
   }
-  return Layout::unchecked(s.done(), d.done());
-}
-
-// T = (T_0, .., T_{r-1}), R = (R_0, .., R_{r-1}, A_r, ..) for a tuple tiler.
-template <class F>
-Split split_by_mode(const Layout& a, const Tiler& b, F f) {
-  require_rank(a, b);
-  TupleBuilder ts, td, rs, rd;
-  for (int i = 0; i < a.rank(); ++i) {
-    if (i < b.rank()) {
-      Split part;
-      {
-        const auto in_mode = mode_step(i);
-        part = f(a[i], b.elems[static_cast<std::size_t>(i)]);
-      }
-      add_mode(ts, td, part.tile);
-      add_mode(rs, rd, part.rest);
-    } else {
-      add_mode(rs, rd, a[i]);
-    }
+  OpenTuple pair(rs, rd, 2);
+  for (int half = 0; half < 2; ++half) {
+    OpenTuple t(rs, rd, half == 0 ? b.rank() : a.rank());
+    const ItNode* s = ps.data();
+    const ItNode* d = pd.data();
+    for (int i = 0; i < b.rank(); ++i, s += s->span, d += d->span)
+      LayoutRef(s, d)[half].append_to(rs, rd);
+    for (int i = b.rank(); half == 1 && i < a.rank(); ++i) a[i].append_to(rs, rd);
+    t.close();
   }
-  return {Layout::unchecked(ts.done(), td.done()), Layout::unchecked(rs.done(), rd.done())};
+  pair.close();
 }
 
-inline void add_spliced(TupleBuilder& s, TupleBuilder& d, const Layout& m) {
-  if (m.shape().is_int()) {
-    add_mode(s, d, m);
+// Appends x's modes one by one (x itself when it is an integer layout).
+inline void append_spliced(LayoutRef x, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (!x.s->tuple) {
+    x.append_to(rs, rd);
     return;
   }
-  for (int i = 0; i < m.rank(); ++i) add_mode(s, d, m[i]);
+  for (int i = 0; i < x.rank(); ++i) x[i].append_to(rs, rd);
 }
 
-inline Layout zipped(const Split& x) {
-  TupleBuilder s, d;
-  add_mode(s, d, x.tile);
-  add_mode(s, d, x.rest);
-  return Layout::unchecked(s.done(), d.done());
+// The variants from the pair node p = (T, R), appended to rs/rd.
+inline void append_zipped(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  p.append_to(rs, rd);
+}
+inline void append_tiled(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const LayoutRef rest = p[1];
+  OpenTuple t(rs, rd, 1 + rest.rank());
+  p[0].append_to(rs, rd);
+  append_spliced(rest, rs, rd);
+  t.close();
+}
+inline void append_flat(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const LayoutRef tile = p[0], rest = p[1];
+  OpenTuple t(rs, rd, tile.rank() + rest.rank());
+  append_spliced(tile, rs, rd);
+  append_spliced(rest, rs, rd);
+  t.close();
 }
 
-inline Layout tiled(const Split& x) {
-  TupleBuilder s, d;
-  add_mode(s, d, x.tile);
-  add_spliced(s, d, x.rest);
-  return Layout::unchecked(s.done(), d.done());
-}
-
-inline Layout flat(const Split& x) {
-  TupleBuilder s, d;
-  add_spliced(s, d, x.tile);
-  add_spliced(s, d, x.rest);
-  return Layout::unchecked(s.done(), d.done());
+// The layout `variant(split of A by B)` for one of the append_* above.
+template <class Leaf, class Under, class Variant>
+Layout split_variant(const Layout& a, const Tiler& b, const Leaf& leaf, const Under& under,
+                     Variant variant) {
+  IntTuple::Nodes ps, pd;
+  split_into(LayoutRef(a), b, leaf, under, ps, pd);
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    rs.reserve(ps.size() + 1);
+    rd.reserve(pd.size() + 1);
+    variant(LayoutRef(ps.data(), pd.data()), rs, rd);
+  });
 }
 
 }  // namespace layout::detail

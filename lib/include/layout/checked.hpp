@@ -10,24 +10,30 @@
 
 namespace layout::checked {
 
+// Throws Overflow("a op b overflows int64"); out of line, so that the checked
+// operations below stay a few instructions wherever they are inlined.
+[[noreturn, gnu::cold, gnu::noinline]] inline void overflow(int64_t a, const char* op, int64_t b) {
+  throw Overflow(std::to_string(a) + op + std::to_string(b) + " overflows int64");
+}
+
 inline int64_t add(int64_t a, int64_t b) {
   int64_t r;
-  if (__builtin_add_overflow(a, b, &r))
-    throw Overflow(std::to_string(a) + " + " + std::to_string(b) + " overflows int64");
+  if (__builtin_add_overflow(a, b, &r)) [[unlikely]]
+    overflow(a, " + ", b);
   return r;
 }
 
 inline int64_t sub(int64_t a, int64_t b) {
   int64_t r;
-  if (__builtin_sub_overflow(a, b, &r))
-    throw Overflow(std::to_string(a) + " - " + std::to_string(b) + " overflows int64");
+  if (__builtin_sub_overflow(a, b, &r)) [[unlikely]]
+    overflow(a, " - ", b);
   return r;
 }
 
 inline int64_t mul(int64_t a, int64_t b) {
   int64_t r;
-  if (__builtin_mul_overflow(a, b, &r))
-    throw Overflow(std::to_string(a) + " * " + std::to_string(b) + " overflows int64");
+  if (__builtin_mul_overflow(a, b, &r)) [[unlikely]]
+    overflow(a, " * ", b);
   return r;
 }
 
@@ -40,8 +46,13 @@ inline int64_t floor_div(int64_t a, int64_t b) {
 // Ceiling division for a >= 0, b > 0.
 inline int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
+[[noreturn, gnu::cold, gnu::noinline]] inline void abs_overflow(int64_t a) {
+  throw Overflow("|" + std::to_string(a) + "| overflows int64");
+}
+
 inline int64_t abs(int64_t a) {
-  if (a == INT64_MIN) throw Overflow("|" + std::to_string(a) + "| overflows int64");
+  if (a == INT64_MIN) [[unlikely]]
+    abs_overflow(a);
   return a < 0 ? -a : a;
 }
 

@@ -26,6 +26,10 @@ public:
   using Nodes = SmallVector<ItNode, 24>;
 
   IntTuple() { nodes_.push_back({0, 1, 1}); }  // the empty tuple ()
+  // No node at all, to be filled through raw() (Layout::build): not a value
+  // until then.
+  struct NoNodes {};
+  explicit IntTuple(NoNodes) {}
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
   IntTuple(I v) {  // NOLINT(google-explicit-constructor): 4 is the IntTuple 4
     nodes_.push_back({static_cast<int64_t>(v), 1, 0});
@@ -70,6 +74,7 @@ public:
   const ItNode* root() const { return nodes_.data(); }
   std::size_t node_count() const { return nodes_.size(); }
   Nodes& raw() { return nodes_; }
+  const Nodes& nodes() const { return nodes_; }
 
   // Child i of the tuple node at p (p itself when p is a leaf and i == 0).
   static const ItNode* child(const ItNode* p, int i) {

@@ -33,6 +33,14 @@ public:
   static Layout unchecked(IntTuple shape, IntTuple stride) {
     return Layout(std::move(shape), std::move(stride), Trusted{});
   }
+  // Trusted construction in place: append(shape_nodes, stride_nodes) fills
+  // the (empty) node arrays of the result, so that nothing is copied.
+  template <class F>
+  static Layout build(F&& append) {
+    Layout r{NoNodes{}};
+    append(r.shape_.raw(), r.stride_.raw());
+    return r;
+  }
 
   const IntTuple& shape() const { return shape_; }
   const IntTuple& stride() const { return stride_; }
@@ -56,6 +64,8 @@ public:
 
 private:
   struct Trusted {};
+  struct NoNodes {};
+  explicit Layout(NoNodes) : shape_(IntTuple::NoNodes{}), stride_(IntTuple::NoNodes{}) {}
   Layout(IntTuple&& shape, IntTuple&& stride, Trusted)
       : shape_(std::move(shape)), stride_(std::move(stride)) {}
 
