@@ -65,6 +65,48 @@ void run_refusal(benchmark::State& state, Op op) {
   }
 }
 
+// Times a refusal through a try_* function: op() must return a refused
+// Result; one iteration is the call and reading the message (no throw).
+template <class Op>
+void run_try_refusal(benchmark::State& state, Op op) {
+  if (op().ok()) {
+    state.SkipWithError("the operation did not refuse");
+    return;
+  }
+  for (auto _ : state) {
+    const auto r = op();
+    benchmark::DoNotOptimize(*r.error().what());
+  }
+}
+
+void BM_TryRefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run_try_refusal(state, [&] { return layout::try_composition(a, b); });
+}
+
+void BM_TryRefusedLogicalDivide(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run_try_refusal(state, [&] { return layout::try_logical_divide(a, b); });
+}
+
+void BM_TryRefusedComplement(benchmark::State& state, const char* a_text, int64_t m) {
+  const Layout a = layout::parse_layout(a_text);
+  run_try_refusal(state, [&] { return layout::try_complement(a, m); });
+}
+
+void BM_TryRefusedProduct(benchmark::State& state, const char* a_text, const char* b_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler b = layout::parse_tiler(b_text);
+  run_try_refusal(state, [&] { return layout::try_zipped_product(a, b); });
+}
+
+void BM_TryRefusedEval(benchmark::State& state, const char* a_text, int64_t i) {
+  const Layout a = layout::parse_layout(a_text);
+  run_try_refusal(state, [&] { return layout::try_eval(a, i); });
+}
+
 void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
   const Layout a = layout::parse_layout(a_text);
   const Tiler b = layout::parse_tiler(b_text);
@@ -191,6 +233,22 @@ int register_all() {
   add("refusal/logical_divide/((6,2),8):((1,7),16)/<(3,2):(2,3),_>", BM_RefusedLogicalDivide,
       "((6,2),8):((1,7),16)", "<(3,2):(2,3),_>");
   add("refusal/eval/(4,2):(4611686018427387904,1),2", BM_RefusedEval,
+      "(4,2):(4611686018427387904,1)", int64_t{2});
+  // The same refusals through the try_* functions (no throw), and the other
+  // refusal kinds: a non-injective complement, a tiler of too high rank, a
+  // product's `_` on a mode that is not a pair.
+  add("try_refusal/composition/(4,6,8):(2,3,5)o6:3/exact-leaf-none", BM_TryRefusedComposition,
+      "(4,6,8):(2,3,5)", "6:3");
+  add("try_refusal/composition/(6,2):(1,7)o(3,2):(2,3)", BM_TryRefusedComposition, "(6,2):(1,7)",
+      "(3,2):(2,3)");
+  add("try_refusal/logical_divide/((6,2),8):((1,7),16)/<(3,2):(2,3),_>", BM_TryRefusedLogicalDivide,
+      "((6,2),8):((1,7),16)", "<(3,2):(2,3),_>");
+  add("try_refusal/logical_divide/(4,8):(1,4)/<2:1,2:1,2:1>", BM_TryRefusedLogicalDivide,
+      "(4,8):(1,4)", "<2:1,2:1,2:1>");
+  add("try_refusal/complement/(2,2):(1,1),16", BM_TryRefusedComplement, "(2,2):(1,1)", int64_t{16});
+  add("try_refusal/zipped_product/(4,8):(1,4)/<_,2:1>", BM_TryRefusedProduct, "(4,8):(1,4)",
+      "<_,2:1>");
+  add("try_refusal/eval/(4,2):(4611686018427387904,1),2", BM_TryRefusedEval,
       "(4,2):(4611686018427387904,1)", int64_t{2});
   return 0;
 }

@@ -22,6 +22,7 @@
 #include "layout/composition.hpp"
 #include "layout/divide.hpp"
 #include "layout/notation.hpp"
+#include "layout/product.hpp"
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
 #include "protocol_algebra.hpp"
 #endif
@@ -128,6 +129,71 @@ void cute_logical_divide(benchmark::State& s) {
   });
 }
 
+// The other divides by the same rank-1 tile.
+template <class Op>
+void ours_divide(benchmark::State& s, Op op) {
+  const Layout a = layout::parse_layout("(16,32):(1,16)");
+  const layout::Tiler b = layout::parse_tiler("4:2");
+  ours(s, [&] { return op(a, b); });
+}
+template <class Op>
+void cute_divide(benchmark::State& s, Op op) {
+  cute_run(s, {16, 32, 1, 16, 4, 2}, [op] {
+    using namespace cute;
+    return op(make_layout(make_shape(v[0], v[1]), make_stride(v[2], v[3])),
+              make_layout(v[4], v[5]));
+  });
+}
+void ours_zipped_divide(benchmark::State& s) { ours_divide(s, layout::zipped_divide); }
+void cute_zipped_divide(benchmark::State& s) {
+  cute_divide(s, [](auto a, auto b) { return cute::zipped_divide(a, b); });
+}
+void ours_tiled_divide(benchmark::State& s) { ours_divide(s, layout::tiled_divide); }
+void cute_tiled_divide(benchmark::State& s) {
+  cute_divide(s, [](auto a, auto b) { return cute::tiled_divide(a, b); });
+}
+void ours_flat_divide(benchmark::State& s) { ours_divide(s, layout::flat_divide); }
+void cute_flat_divide(benchmark::State& s) {
+  cute_divide(s, [](auto a, auto b) { return cute::flat_divide(a, b); });
+}
+
+// Products: the block 4:2 laid out by (3,4):(1,3) (CuTe's runtime path
+// complements only rank-1 layouts, so the block is rank 1; blocked and raked
+// pad it to rank 2, which that path cannot complement: ours only).
+template <class Op>
+void ours_product(benchmark::State& s, Op op) {
+  const Layout a = layout::parse_layout("4:2"), b = layout::parse_layout("(3,4):(1,3)");
+  ours(s, [&] { return op(a, b); });
+}
+template <class Op>
+void cute_product(benchmark::State& s, Op op) {
+  cute_run(s, {4, 2, 3, 4, 1, 3}, [op] {
+    using namespace cute;
+    return op(make_layout(v[0], v[1]),
+              make_layout(make_shape(v[2], v[3]), make_stride(v[4], v[5])));
+  });
+}
+void ours_logical_product(benchmark::State& s) {
+  ours_product(s, [](const Layout& a, const Layout& b) { return layout::logical_product(a, b); });
+}
+void cute_logical_product(benchmark::State& s) {
+  cute_product(s, [](auto a, auto b) { return cute::logical_product(a, b); });
+}
+void ours_zipped_product(benchmark::State& s) {
+  ours_product(s, [](const Layout& a, const Layout& b) { return layout::zipped_product(a, b); });
+}
+void cute_zipped_product(benchmark::State& s) {
+  cute_product(s, [](auto a, auto b) { return cute::zipped_product(a, b); });
+}
+void ours_tiled_product(benchmark::State& s) {
+  ours_product(s, [](const Layout& a, const Layout& b) { return layout::tiled_product(a, b); });
+}
+void cute_tiled_product(benchmark::State& s) {
+  cute_product(s, [](auto a, auto b) { return cute::tiled_product(a, b); });
+}
+void ours_blocked_product(benchmark::State& s) { ours_product(s, layout::blocked_product); }
+void ours_raked_product(benchmark::State& s) { ours_product(s, layout::raked_product); }
+
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
 // pycute: one request and its reply over the protocol (a child process).
 props::Algebra& pycute() {
@@ -197,6 +263,20 @@ int main(int argc, char** argv) {
   add("complement/cute", cute_complement);
   add("logical_divide/ours", ours_logical_divide);
   add("logical_divide/cute", cute_logical_divide);
+  add("zipped_divide/ours", ours_zipped_divide);
+  add("zipped_divide/cute", cute_zipped_divide);
+  add("tiled_divide/ours", ours_tiled_divide);
+  add("tiled_divide/cute", cute_tiled_divide);
+  add("flat_divide/ours", ours_flat_divide);
+  add("flat_divide/cute", cute_flat_divide);
+  add("logical_product/ours", ours_logical_product);
+  add("logical_product/cute", cute_logical_product);
+  add("zipped_product/ours", ours_zipped_product);
+  add("zipped_product/cute", cute_zipped_product);
+  add("tiled_product/ours", ours_tiled_product);
+  add("tiled_product/cute", cute_tiled_product);
+  add("blocked_product/ours", ours_blocked_product);
+  add("raked_product/ours", ours_raked_product);
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
   add("coalesce/pycute", pycute_coalesce);
   add("composition/pycute", pycute_composition);

@@ -1,7 +1,8 @@
 // Internal: the mode-level building blocks of composition and complement,
 // shared by the divides and products so that they do not build intermediate
-// Layout values. Each refuses (detail::refuse) or overflows (Overflow) inside
-// the detail::guarded frame of the public operation that calls it.
+// Layout values. They run inside the frame of the public operation that calls
+// them; a refusal is a status, a [[nodiscard]] bool false after detail::fail()
+// recorded the Error (refusal.hpp), and an overflow throws Overflow.
 #pragma once
 
 #include <vector>
@@ -44,7 +45,7 @@ struct Composed {
 //   post: sum over k of the leaf results at B's coordinates equals A(B(i)) for
 //         every i < size(B), or refuses (no such layout, or not decided past
 //         kExactLimit, or overflow).
-void compose_leaves(const Modes& a, const Modes& leaves, Composed& out);
+[[nodiscard]] bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out);
 // Appends B's shape tree (root s) with each leaf replaced by its result modes
 // (one mode: an integer leaf, more: a flat tuple), from result `next` on.
 void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
@@ -55,14 +56,14 @@ void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::No
 
 // compose_exact.cpp: the exact construction on the definition.
 // A(x) for modes a (the last unbounded), A(-x) = -A(x); checked.
-int64_t eval_extended(const Modes& a, int64_t x);
+int64_t eval_extended(ModeSpan a, int64_t x);
 // The canonical modes of the layout of size g.size() whose values are g
 // (appended to out), or false when no layout takes these values.
 bool fit_modes(const std::vector<int64_t>& g, Modes& out);
 // Appends the canonical modes of c -> A(c*d) on [0, s), or refuses (no layout).
-void compose_exact_leaf(const Modes& a, int64_t s, int64_t d, Modes& out);
+[[nodiscard]] bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out);
 // A(B(i)) = sum_k A(c_k(i)*d_k) for every i < size(B), or refuses with the index.
-void check_additive(const Modes& a, const Modes& leaves);
+[[nodiscard]] bool check_additive(ModeSpan a, ModeSpan leaves);
 
 // left_inverse_search.cpp: a left inverse of the layout with the values x
 // (A(i) for i < size(A), distinct, |x_i| <= max_abs, max_abs >= 1), found by an
@@ -77,7 +78,7 @@ LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max
 inline constexpr int64_t kInverseSearchLimit = 4096;
 
 // The coalesced modes of complement(A, cotarget) for A's flat modes `a`.
-Modes complement_modes(ModeSpan a, int64_t cotarget);
+[[nodiscard]] bool complement_modes(ModeSpan a, int64_t cotarget, Modes& out);
 
 // Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1
 // merged when d1 = s0*d0 (coalesce_modes on the tail, without a copy).

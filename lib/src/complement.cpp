@@ -8,46 +8,79 @@
 
 namespace layout {
 
-using detail::refuse;
-
 namespace detail {
 
-Modes complement_modes(ModeSpan a, int64_t cotarget) {
-  if (cotarget < 1) refuse("the cotarget must be >= 1");
-  Modes m;
+bool complement_modes(ModeSpan a, int64_t cotarget, Modes& out) {
+  if (cotarget < 1) return fail("the cotarget must be >= 1");
+  Mode small[16];
+  Modes large;
+  Mode* m = small;
+  if (a.size() > 16) {
+    large.resize(a.size());
+    m = large.data();
+  }
+  std::size_t n = 0;
   for (const Mode& x : a) {
     if (x.s == 1 || x.d == 0) continue;  // contributes no offset
-    if (x.d < 0) refuse("complement needs non-negative strides");
-    m.push_back(x);
+    if (x.d < 0) return fail("complement needs non-negative strides");
+    m[n++] = x;
   }
-  sort_small(m.begin(), m.end(), [](const Mode& x) { return x.d; });
-  Modes out;
+  sort_small(m, m + n, [](const Mode& x) { return x.d; });
+  out.clear();
+  out.reserve(n + 1);
+  int64_t cs = 1, cd = 0;  // the open result mode, coalesced on the fly (cs == 1: none)
+  auto add = [&](int64_t s, int64_t d) {
+    if (s == 1) return;
+    int64_t e;
+    if (cs != 1 && !__builtin_mul_overflow(cs, cd, &e) && e == d) {
+      cs = checked::mul(cs, s);
+      return;
+    }
+    if (cs != 1) out.push_back({cs, cd});
+    cs = s;
+    cd = d;
+  };
   int64_t end = 1;  // E_{j-1}: one past the previous mode's last offset step
-  for (const Mode& x : m) {
+  for (std::size_t k = 0; k < n; ++k) {
+    const Mode x = m[k];
     if (x.d < end)
-      refuse("A is not injective or interleaves: after sorting by stride, mode " +
-             std::to_string(x.s) + ":" + std::to_string(x.d) + " starts before the end " +
-             std::to_string(end) + " of the modes below it");
-    out.push_back({x.d / end, end});
+      return fail("A is not injective or interleaves: after sorting by stride, mode " +
+                  std::to_string(x.s) + ":" + std::to_string(x.d) + " starts before the end " +
+                  std::to_string(end) + " of the modes below it");
+    add(x.d / end, end);
     end = checked::mul(x.s, x.d);
   }
-  out.push_back({checked::ceil_div(cotarget, end), end});
-  coalesce_tail(out, 0);
-  return out;
+  add(checked::ceil_div(cotarget, end), end);
+  if (cs != 1) out.push_back({cs, cd});
+  return true;
 }
 
 }  // namespace detail
 
 namespace {
 
-Layout complement_impl(const Layout& a, int64_t cotarget) {
-  return from_modes(detail::complement_modes(flat_modes(a), cotarget));
+// Appends complement(A, cotarget) as a flat layout; false: refused.
+bool complement_into(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  Modes m;
+  if (!detail::complement_modes(flat_modes(a), cotarget, m)) return false;
+  detail::CoalescingSink sink(rs, rd, m.size());  // m is coalesced: a plain copy
+  for (const Mode& x : m) (void)sink.add(x.s, x.d);
+  sink.finish();
+  return true;
 }
 
-Layout complement_general(const Layout& a, int64_t cotarget) {
-  return detail::guarded(
+template <class Guard>
+auto complement_general(const Layout& a, int64_t cotarget, Guard guard) {
+  return guard(
       "complement", [&] { return to_string(a) + ", " + std::to_string(cotarget); },
-      [&] { return complement_impl(a, cotarget); });
+      [&](auto& rs, auto& rd) { return complement_into(a, cotarget, rs, rd); });
+}
+
+template <class Guard>
+auto complement_whole(const Layout& a, Guard guard) {
+  return guard(
+      "complement", [&] { return to_string(a); },
+      [&](auto& rs, auto& rd) { return complement_into(a, filter(a).cosize(), rs, rd); });
 }
 
 // complement(A, M) into rs/rd without a container, on the common inputs: at
@@ -85,16 +118,23 @@ bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, Int
 Layout complement(const Layout& a, int64_t cotarget) {
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
     if (complement_fast(a, cotarget, rs, rd)) return;
-    const Layout r = complement_general(a, cotarget);
+    const Layout r = complement_general(a, cotarget, detail::Throwing{});
     rs = r.shape().nodes();
     rd = r.stride().nodes();
   });
 }
 
-Layout complement(const Layout& a) {
-  return detail::guarded(
-      "complement", [&] { return to_string(a); },
-      [&] { return complement_impl(a, filter(a).cosize()); });
+Result<Layout> try_complement(const Layout& a, int64_t cotarget) {
+  bool fast = false;
+  Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    fast = complement_fast(a, cotarget, rs, rd);
+  });
+  if (fast) return r;
+  return complement_general(a, cotarget, detail::Trying{});
 }
+
+Layout complement(const Layout& a) { return complement_whole(a, detail::Throwing{}); }
+
+Result<Layout> try_complement(const Layout& a) { return complement_whole(a, detail::Trying{}); }
 
 }  // namespace layout

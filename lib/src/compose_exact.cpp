@@ -41,7 +41,7 @@ std::string some_values(const std::vector<int64_t>& g) {
 
 }  // namespace
 
-int64_t eval_extended(const Modes& a, int64_t x) {
+int64_t eval_extended(ModeSpan a, int64_t x) {
   if (x < 0) return checked::sub(0, eval_extended(a, checked::sub(0, x)));
   int64_t v = 0;
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
@@ -86,19 +86,20 @@ bool fit_modes(const std::vector<int64_t>& g, Modes& out) {
   return true;
 }
 
-void compose_exact_leaf(const Modes& a, int64_t s, int64_t d, Modes& out) {
+bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
   std::vector<int64_t> g(static_cast<std::size_t>(s));
   for (int64_t c = 0; c < s; ++c)
     g[static_cast<std::size_t>(c)] = eval_extended(a, checked::mul(c, d));
   Modes m;
   if (!fit_modes(g, m))
-    refuse("no layout with B's shape equals A o B: on B's mode " + mode_str(s, d) +
-           ", A o B takes the values " + some_values(g) + ", which no layout of size " +
-           std::to_string(s) + " takes");
+    return fail("no layout with B's shape equals A o B: on B's mode " + mode_str(s, d) +
+                ", A o B takes the values " + some_values(g) + ", which no layout of size " +
+                std::to_string(s) + " takes");
   out.append(m.data(), m.size());
+  return true;
 }
 
-void check_additive(const Modes& a, const Modes& leaves) {
+bool check_additive(ModeSpan a, ModeSpan leaves) {
   // Each leaf's values A(c*d), then every index of B against their sum.
   std::vector<std::vector<int64_t>> part(leaves.size());
   for (std::size_t k = 0; k < leaves.size(); ++k) {
@@ -116,13 +117,14 @@ void check_additive(const Modes& a, const Modes& leaves) {
     }
     const int64_t v = eval_extended(a, x);
     if (v != sum)
-      refuse("no layout with B's shape equals A o B: at index " + std::to_string(i) + ", A(B(" +
-             std::to_string(i) + ")) = A(" + std::to_string(x) + ") = " + std::to_string(v) +
-             ", but any layout with B's shape gives the sum " + std::to_string(sum) +
-             " of its modes' values there (B's modes carry across A's mode boundaries)");
+      return fail("no layout with B's shape equals A o B: at index " + std::to_string(i) +
+                  ", A(B(" + std::to_string(i) + ")) = A(" + std::to_string(x) +
+                  ") = " + std::to_string(v) + ", but any layout with B's shape gives the sum " +
+                  std::to_string(sum) +
+                  " of its modes' values there (B's modes carry across A's mode boundaries)");
     std::size_t k = 0;
     while (k < leaves.size() && ++crd[k] == leaves[k].s) crd[k++] = 0;
-    if (k == leaves.size()) return;
+    if (k == leaves.size()) return true;
   }
 }
 

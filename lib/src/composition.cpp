@@ -158,7 +158,7 @@ void coalesce_tail(Modes& m, std::size_t first) {
   m.resize(w);
 }
 
-void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
+bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   out.modes.clear();
   out.ends.clear();
   for (std::size_t k = 0; k < leaves.size(); ++k) {
@@ -174,29 +174,35 @@ void compose_leaves(const Modes& a, const Modes& leaves, Composed& out) {
       if (s > kExactLimit) {
         std::string why;
         compose_leaf(a, s, leaves[k].d, out.modes, &why);
-        refuse("not decided for a mode of B of size " + std::to_string(s) + " > " + size_limit() +
-               " where no symbolic rule applies: " + why);
+        return fail("not decided for a mode of B of size " + std::to_string(s) + " > " +
+                    size_limit() + " where no symbolic rule applies: " + why);
       }
-      compose_exact_leaf(a, s, leaves[k].d, out.modes);
+      if (!compose_exact_leaf(a, s, leaves[k].d, out.modes)) return false;
     }
     if (out.modes.size() == first) out.modes.push_back({1, 0});
     out.ends.push_back(static_cast<int32_t>(out.modes.size()));
   }
-  if (no_carry(a, leaves, nullptr)) return;
+  if (no_carry(a, leaves, nullptr)) return true;
   int64_t total = 1;
   for (const Mode& m : leaves) total = checked::mul(total, m.s);
   if (total > kExactLimit) {
     std::string why;
     no_carry(a, leaves, &why);
-    refuse("not decided for size(B) = " + std::to_string(total) + " > " + size_limit() +
-           " whether A o B adds up over B's modes: " + why);
+    return fail("not decided for size(B) = " + std::to_string(total) + " > " + size_limit() +
+                " whether A o B adds up over B's modes: " + why);
   }
-  check_additive(a, leaves);
+  return check_additive(a, leaves);
 }
 
 void emit_leaf(const Composed& c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int32_t first = k == 0 ? 0 : c.ends[k - 1];
   const int32_t n = c.ends[k] - first;
+  if (n == 1) {  // the common case: one integer leaf
+    const Mode m = c.modes[static_cast<std::size_t>(first)];
+    rs.push_back({m.s, 1, 0});
+    rd.push_back({m.d, 1, 0});
+    return;
+  }
   const std::size_t count = static_cast<std::size_t>(n) + (n > 1);
   ItNode* ps = rs.extend(count);
   ItNode* pd = rd.extend(count);
@@ -270,13 +276,14 @@ namespace {
 
 using detail::LayoutRef;
 
-// Appends A o B (layout B) for A's extension modes `am`.
-void compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
+// Appends A o B (layout B) for A's extension modes `am`; false: refused.
+bool compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
                          IntTuple::Nodes& rd) {
   detail::Composed c;
-  detail::compose_leaves(am, flat_modes(b), c);
+  if (!detail::compose_leaves(am, flat_modes(b), c)) return false;
   std::size_t next = 0;
   detail::emit_tree(c, next, b.shape().root(), rs, rd);
+  return true;
 }
 
 // A o B into rs/rd on the common inputs: every leaf of B composes by the
@@ -328,10 +335,22 @@ bool compose_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTupl
   }
 }
 
-Layout composition_general(const Layout& a, const Layout& b) {
-  return detail::guarded_binary("composition", a, b, [&] {
-    const Modes am = detail::extension_modes(LayoutRef(a));
-    return detail::build([&](auto& rs, auto& rd) { compose_layout_into(am, b, rs, rd); });
+// The general path of A o B, for the boundary `guard` (guarded_build or
+// guarded_result).
+template <class Guard>
+auto composition_general(const Layout& a, const Layout& b, Guard guard) {
+  return guard("composition", detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
+    return compose_layout_into(detail::extension_modes(LayoutRef(a)), b, rs, rd);
+  });
+}
+
+template <class Guard>
+auto composition_tiler(const Layout& a, const Tiler& b, Guard guard) {
+  return guard("composition", detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
+    auto leaf = [](LayoutRef x, const Layout& l, auto& s, auto& d) {
+      return compose_layout_into(detail::extension_modes(x), l, s, d);
+    };
+    return detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, leaf, rs, rd);
   });
 }
 
@@ -340,21 +359,28 @@ Layout composition_general(const Layout& a, const Layout& b) {
 Layout composition(const Layout& a, const Layout& b) {
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
     if (compose_fast(a, b, rs, rd)) return;
-    const Layout r = composition_general(a, b);
+    const Layout r = composition_general(a, b, detail::Throwing{});
     rs = r.shape().nodes();
     rd = r.stride().nodes();
   });
 }
 
+Result<Layout> try_composition(const Layout& a, const Layout& b) {
+  bool fast = false;
+  Layout r = Layout::build(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { fast = compose_fast(a, b, rs, rd); });
+  if (fast) return r;
+  return composition_general(a, b, detail::Trying{});
+}
+
 Layout composition(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("composition", a, b, [&] {
-    return detail::build([&](auto& rs, auto& rd) {
-      auto leaf = [](LayoutRef x, const Layout& l, auto& s, auto& d) {
-        compose_layout_into(detail::extension_modes(x), l, s, d);
-      };
-      detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, leaf, rs, rd);
-    });
-  });
+  if (b.is_layout()) return composition(a, b.layout);
+  return composition_tiler(a, b, detail::Throwing{});
+}
+
+Result<Layout> try_composition(const Layout& a, const Tiler& b) {
+  if (b.is_layout()) return try_composition(a, b.layout);
+  return composition_tiler(a, b, detail::Trying{});
 }
 
 Layout with_shape(const Layout& a, const IntTuple& shape) {

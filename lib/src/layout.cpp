@@ -70,29 +70,58 @@ int64_t Layout::cosize() const {
   return r;
 }
 
-int64_t Layout::operator()(int64_t i) const {
+namespace {
+
+// L(i) into out; false when -i, an offset or a partial sum leaves int64.
+bool eval_checked(const Layout& l, int64_t i, int64_t& out) {
   if (i < 0) {
     // Odd extension: C++'s truncating division gives every digit of -i the
     // negated digit of i, so L(-i) = -L(i).
-    const int64_t v = i == INT64_MIN ? INT64_MIN : (*this)(-i);
-    if (v == INT64_MIN)  // -i or -L(-i) does not fit in int64
-      detail::raise("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
-    return -v;
+    int64_t v;
+    if (i == INT64_MIN || !eval_checked(l, -i, v) || v == INT64_MIN) return false;
+    out = -v;
+    return true;
   }
-  const Modes m = flat_modes(*this);
-  if (m.empty()) return 0;  // the empty layout ():() is the constant 0
+  const ItNode* s = l.shape().root();
+  const ItNode* d = l.stride().root();
+  const std::size_t n = l.shape().node_count();
+  std::size_t last = n;  // the last leaf (none for the empty layout ():(), the constant 0)
+  while (last > 0 && s[last - 1].tuple) --last;
+  if (last == 0) {
+    out = 0;
+    return true;
+  }
+  --last;
   int64_t x = i, off = 0, term;
-  bool fits = true;
-  for (std::size_t k = 0; k + 1 < m.size() && fits; ++k) {
-    fits = !__builtin_mul_overflow(x % m[k].s, m[k].d, &term) &&
-           !__builtin_add_overflow(off, term, &off);
-    x /= m[k].s;
+  for (std::size_t k = 0; k < last; ++k) {
+    if (s[k].tuple) continue;
+    if (__builtin_mul_overflow(x % s[k].v, d[k].v, &term) ||
+        __builtin_add_overflow(off, term, &off))
+      return false;
+    x /= s[k].v;
   }
-  fits = fits && !__builtin_mul_overflow(x, m.back().d, &term) &&
-         !__builtin_add_overflow(off, term, &off);
-  if (!fits)
-    detail::raise("eval", to_string(*this) + ", " + std::to_string(i), "offset overflows int64");
-  return off;
+  if (__builtin_mul_overflow(x, d[last].v, &term) || __builtin_add_overflow(off, term, &off))
+    return false;
+  out = off;
+  return true;
+}
+
+detail::Pending eval_refusal(const Layout& l, int64_t i) {
+  return {true, "eval", to_string(l) + ", " + std::to_string(i), "offset overflows int64"};
+}
+
+}  // namespace
+
+int64_t Layout::operator()(int64_t i) const {
+  int64_t v;
+  if (eval_checked(*this, i, v)) return v;
+  detail::raise_through(eval_refusal(*this, i), detail::FrameBase::top());
+}
+
+Result<int64_t> try_eval(const Layout& l, int64_t i) {
+  int64_t v;
+  if (eval_checked(l, i, v)) return v;
+  return detail::format_through(eval_refusal(l, i), detail::FrameBase::top());
 }
 
 int64_t Layout::operator()(const IntTuple& coord) const { return crd2idx(coord, shape_, stride_); }

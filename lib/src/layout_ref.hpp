@@ -42,11 +42,11 @@ struct LayoutRef {
   }
 };
 
-// A tiler of rank r applies to a layout of rank >= r.
-inline void require_tiler_rank(int tiler_rank, int layout_rank) {
-  if (tiler_rank > layout_rank)
-    refuse("the tiler has " + std::to_string(tiler_rank) + " modes but A has only " +
-           std::to_string(layout_rank));
+// A tiler of rank r applies to a layout of rank >= r (false: refused).
+[[nodiscard]] inline bool tiler_rank_fits(int tiler_rank, int layout_rank) {
+  if (tiler_rank <= layout_rank) return true;
+  return fail("the tiler has " + std::to_string(tiler_rank) + " modes but A has only " +
+              std::to_string(layout_rank));
 }
 
 // Opens a tuple of n elements at the end of rs/rd; close() fixes its span.
@@ -65,23 +65,23 @@ struct OpenTuple {
   }
 };
 
-// Appends op(A, B) for a tiler B: a layout B goes to leaf(A, B, rs, rd), `_`
-// keeps A, a tuple applies mode by mode. A's modes past rank(B) are kept when
-// keep_rest (divides) and dropped otherwise (composition, as CuTe C++ does).
+// Appends op(A, B) for a tiler B: a layout B goes to leaf(A, B, rs, rd) ->
+// bool, `_` keeps A, a tuple applies mode by mode. A's modes past rank(B) are
+// kept when keep_rest (divides) and dropped otherwise (composition, as CuTe
+// C++ does). false: refused (fail()).
 template <class Leaf>
-void tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf, IntTuple::Nodes& rs,
-                IntTuple::Nodes& rd) {
+[[nodiscard]] bool tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf,
+                              IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   switch (b.kind) {
     case Tiler::Kind::layout:
-      leaf(a, b.layout, rs, rd);
-      return;
+      return leaf(a, b.layout, rs, rd);
     case Tiler::Kind::underscore:
       a.append_to(rs, rd);
-      return;
+      return true;
     case Tiler::Kind::tuple:
       break;
   }
-  require_tiler_rank(b.rank(), a.rank());
+  if (!tiler_rank_fits(b.rank(), a.rank())) return false;
   const int n = keep_rest ? a.rank() : b.rank();
   OpenTuple t(rs, rd, n);
   for (int i = 0; i < n; ++i) {
@@ -90,9 +90,11 @@ void tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf, I
       continue;
     }
     const auto in_mode = mode_step(i);
-    tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd);
+    if (!tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd))
+      return false;
   }
   t.close();
+  return true;
 }
 
 // A layout built by appending to empty node arrays.

@@ -11,98 +11,131 @@ namespace layout {
 
 using detail::LayoutRef;
 using detail::OpenTuple;
-using detail::refuse;
 
 namespace {
 
 // Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
-void copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+// false: refused (fail()).
+bool copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int64_t cotarget = checked::mul(a.size(), b.cosize());
-  Modes c = [&] {
+  Modes c;
+  {
     const auto in_complement = detail::step([&](std::string& out) {
       out += "complement(" + to_string(a.copy()) + ", " + std::to_string(cotarget) + "): ";
     });
-    return detail::complement_modes(a.modes(), cotarget);
-  }();
+    if (!detail::complement_modes(a.modes(), cotarget, c)) return false;
+  }
   if (c.empty()) c.push_back({1, 0});  // complement 1:0 (already coalesced)
   const auto in_composition = detail::step([&](std::string& out) {
     out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): ";
   });
   detail::Composed composed;
-  detail::compose_leaves(c, flat_modes(b), composed);
+  if (!detail::compose_leaves(c, flat_modes(b), composed)) return false;
   std::size_t next = 0;
   detail::emit_tree(composed, next, b.shape().root(), rs, rd);
-}
-
-Layout copies_of(const Layout& a, const Layout& b) {
-  return Layout::build([&](auto& rs, auto& rd) { copies_into(LayoutRef(a), b, rs, rd); });
+  return true;
 }
 
 // The pair (A, copies of A laid out by B).
-void product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   OpenTuple pair(rs, rd, 2);
   a.append_to(rs, rd);
-  copies_into(a, b, rs, rd);
+  if (!copies_into(a, b, rs, rd)) return false;
   pair.close();
+  return true;
 }
 
 // `_` (CuTe's zip2_by) keeps the mode, which must already be a (block,
 // copies) pair.
-void product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   if (!a.s->tuple || a.rank() != 2)
-    refuse("'_' in a zipped or tiled product tiler takes the mode " + to_string(a.copy()) +
-           " as an already split (block, copies) pair, as CuTe does; it has rank " +
-           std::to_string(a.rank()) + ", not 2");
+    return detail::fail("'_' in a zipped or tiled product tiler takes the mode " +
+                        to_string(a.copy()) +
+                        " as an already split (block, copies) pair, as CuTe does; it has rank " +
+                        std::to_string(a.rank()) + ", not 2");
   a.append_to(rs, rd);
+  return true;
 }
 
 // blocked (raked = false) and raked products: pad both to rank R, then pair
-// mode i of A' with mode i of the copies C o B'.
-Layout zip_product(const Layout& a, const Layout& b, bool raked) {
+// mode i of A' with mode i of the copies C o B' (as a tuple of R pairs).
+bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
+                      IntTuple::Nodes& rd) {
   const int r = std::max(a.rank(), b.rank());
   const Layout pa = r == 1 ? a : append_to_rank(a, r);
   const Layout pb = r == 1 ? b : append_to_rank(b, r);
-  const Layout copies = copies_of(pa, pb);
-  auto pair = [&](const Layout& block, const Layout& copy) {
-    return raked ? concat_modes({&copy, &block}) : concat_modes({&block, &copy});
-  };
-  TupleBuilder s, d;
+  IntTuple::Nodes cs, cd;
+  if (!copies_into(LayoutRef(pa), pb, cs, cd)) return false;
+  const LayoutRef copies(cs.data(), cd.data());
+  OpenTuple outer(rs, rd, r);
   for (int i = 0; i < r; ++i) {
-    Layout m = r == 1 ? pair(pa, copies) : pair(pa[i], copies[i]);
-    s.add(m.shape());
-    d.add(m.stride());
+    const LayoutRef block = r == 1 ? LayoutRef(pa) : LayoutRef(pa)[i];
+    const LayoutRef copy = r == 1 ? copies : copies[i];
+    OpenTuple pair(rs, rd, 2);
+    (raked ? copy : block).append_to(rs, rd);
+    (raked ? block : copy).append_to(rs, rd);
+    pair.close();
   }
-  return Layout::unchecked(s.done(), d.done());
+  outer.close();
+  return true;
+}
+
+template <class Guard>
+auto logical(const Layout& a, const Tiler& b, Guard guard) {
+  return guard("logical_product", detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
+    return detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true, product_pair, rs, rd);
+  });
+}
+
+template <class Guard, class Variant>
+auto split(const char* op, const Layout& a, const Tiler& b, Variant variant, Guard guard) {
+  return guard(op, detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
+    return detail::split_variant(a, b, product_pair, product_underscore, variant, rs, rd);
+  });
+}
+
+template <class Guard>
+auto zip(const char* op, const Layout& a, const Layout& b, bool raked, Guard guard) {
+  return guard(op, detail::binary_operands(a, b),
+               [&](auto& rs, auto& rd) { return zip_product_into(a, b, raked, rs, rd); });
 }
 
 }  // namespace
 
-Layout logical_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("logical_product", a, b, [&] {
-    return Layout::build([&](auto& rs, auto& rd) {
-      detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true, product_pair, rs, rd);
-    });
-  });
+using detail::Throwing;
+using detail::Trying;
+
+Layout logical_product(const Layout& a, const Tiler& b) { return logical(a, b, Throwing{}); }
+Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
+  return logical(a, b, Trying{});
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("zipped_product", a, b, [&] {
-    return detail::split_variant(a, b, product_pair, product_underscore, detail::append_zipped);
-  });
+  return split("zipped_product", a, b, detail::append_zipped, Throwing{});
+}
+Result<Layout> try_zipped_product(const Layout& a, const Tiler& b) {
+  return split("zipped_product", a, b, detail::append_zipped, Trying{});
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
-  return detail::guarded_binary("tiled_product", a, b, [&] {
-    return detail::split_variant(a, b, product_pair, product_underscore, detail::append_tiled);
-  });
+  return split("tiled_product", a, b, detail::append_tiled, Throwing{});
+}
+Result<Layout> try_tiled_product(const Layout& a, const Tiler& b) {
+  return split("tiled_product", a, b, detail::append_tiled, Trying{});
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {
-  return detail::guarded_binary("blocked_product", a, b, [&] { return zip_product(a, b, false); });
+  return zip("blocked_product", a, b, false, Throwing{});
+}
+Result<Layout> try_blocked_product(const Layout& a, const Layout& b) {
+  return zip("blocked_product", a, b, false, Trying{});
 }
 
 Layout raked_product(const Layout& a, const Layout& b) {
-  return detail::guarded_binary("raked_product", a, b, [&] { return zip_product(a, b, true); });
+  return zip("raked_product", a, b, true, Throwing{});
+}
+Result<Layout> try_raked_product(const Layout& a, const Layout& b) {
+  return zip("raked_product", a, b, true, Trying{});
 }
 
 }  // namespace layout

@@ -1,12 +1,16 @@
 #include "refusal.hpp"
 
+#include <optional>
+
 namespace layout::detail {
 
-// pre:  f is the innermost open frame the refusal passes (nullptr: none).
-// post: throws the Error that catching p at every frame from f outwards, and
-//       rethrowing it with that frame's context, would throw (refusal.hpp);
-//       a refusal outside every operation frame stays a Refusal.
-void raise_through(Pending p, const FrameBase* f) {
+namespace {
+
+// Formats p through the frames from f outwards: the Error that catching p at
+// every frame from f outwards, and rethrowing it with that frame's context,
+// would give (refusal.hpp). false: p stayed a refusal outside every
+// operation frame.
+bool format(Pending& p, const FrameBase* f) {
   for (; f != nullptr; f = f->outer()) {
     if (f->op() == nullptr) {  // a step: prefixes a refusal, leaves an Error alone
       if (p.error) continue;
@@ -23,8 +27,37 @@ void raise_through(Pending p, const FrameBase* f) {
     p.op = f->op();
     p.operands = std::move(operands);
   }
-  if (!p.error) throw Refusal{std::move(p.condition)};
+  return p.error;
+}
+
+std::optional<Error>& failure_slot() {
+  thread_local std::optional<Error> slot;
+  return slot;
+}
+
+}  // namespace
+
+void raise_through(Pending p, const FrameBase* f) {
+  if (!format(p, f)) throw Refusal{std::move(p.condition)};
   throw Error(std::move(p.op), std::move(p.operands), std::move(p.condition));
+}
+
+Error format_through(Pending p, const FrameBase* f) {
+  if (!format(p, f)) throw Refusal{std::move(p.condition)};
+  return Error(std::move(p.op), std::move(p.operands), std::move(p.condition));
+}
+
+bool fail(std::string condition) {
+  failure_slot() = format_through(Pending{false, {}, {}, std::move(condition)}, FrameBase::top());
+  return false;
+}
+
+Error take_failure() {
+  std::optional<Error>& slot = failure_slot();
+  if (!slot) return Error("layout", "", "internal: a refusal without its error");
+  Error e = std::move(*slot);
+  slot.reset();
+  return e;
 }
 
 }  // namespace layout::detail

@@ -24,6 +24,7 @@
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
 #include "layout/layout.hpp"
+#include "layout/result.hpp"
 #include "layout/tiler.hpp"
 
 namespace layout::detail {
@@ -91,6 +92,18 @@ struct Pending {
 // Formats p through the frames from f outwards and throws the result once.
 [[noreturn]] void raise_through(Pending p, const FrameBase* f);
 
+// The Error raise_through(p, f) throws, returned (a refusal outside every
+// operation frame still throws Refusal).
+Error format_through(Pending p, const FrameBase* f);
+
+// Status-style refusal (the operations that have try_* twins): records the
+// Error that refuse(condition) would throw, formatted through the open
+// frames, and returns false, which every caller passes up unchanged to the
+// operation's boundary (guarded_build), where take_failure() collects it.
+[[nodiscard]] bool fail(std::string condition);
+// The Error of the last fail() on this thread (moved out).
+Error take_failure();
+
 // Refuses the innermost open operation for the violated condition.
 [[noreturn]] inline void refuse(std::string condition) {
   raise_through(Pending{false, {}, {}, std::move(condition)}, FrameBase::top());
@@ -147,6 +160,84 @@ auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body(
   } catch (const Overflow& o) {
     raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
   }
+}
+
+// require_representable as a status (fail(), not a throw).
+inline bool check_representable(const Layout& r) {
+  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return true;
+  int64_t size = 1;
+  bool size_fits = true;
+  r.shape().for_each_leaf(
+      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
+  return fail("the result " + to_string(r) +
+              (size_fits ? " has offsets past int64" : " has a size past int64"));
+}
+
+// The operation op whose result body(rs, rd) -> bool appends to empty node
+// arrays, inside op's frame; false from body (or an unrepresentable result)
+// sets ok = false with the refusal recorded by fail(). An Overflow becomes
+// the Error raised through the frames (a throw: overflow refusals stay on the
+// exception path); an Error of a nested public function passes.
+template <class Body, class Operands>
+Layout build_in_frame(const char* op, Operands& operands, Body& body, bool& ok) {
+  try {
+    const Frame frame(op, [&](std::string& out) { out += operands(); });
+    Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { ok = body(rs, rd); });
+    ok = ok && check_representable(r);
+    return r;
+  } catch (const Overflow& o) {
+    raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
+  }
+}
+
+// The throwing boundary: the result, or one throw of the refusal's Error.
+template <class Body, class Operands>
+Layout guarded_build(const char* op, Operands&& operands, Body&& body) {
+  bool ok = false;
+  Layout r = build_in_frame(op, operands, body, ok);
+  if (!ok) throw take_failure();
+  return r;
+}
+
+// The try_* boundary: the result or the Error, never a throw.
+template <class Body, class Operands>
+Result<Layout> guarded_result(const char* op, Operands&& operands, Body&& body) {
+  try {
+    bool ok = false;
+    Layout r = build_in_frame(op, operands, body, ok);
+    if (ok) return Result<Layout>(std::move(r));
+    return Result<Layout>(take_failure());
+  } catch (const Error& e) {
+    return Result<Layout>(e);
+  }
+}
+
+// The two boundaries as function objects, for code that serves both the
+// throwing function and its try_* twin.
+struct Throwing {
+  template <class Operands, class Body>
+  Layout operator()(const char* op, Operands&& operands, Body&& body) const {
+    return guarded_build(op, operands, body);
+  }
+};
+struct Trying {
+  template <class Operands, class Body>
+  Result<Layout> operator()(const char* op, Operands&& operands, Body&& body) const {
+    return guarded_result(op, operands, body);
+  }
+};
+
+// The operands "a, b" of a binary operation, formatted only on a refusal.
+template <class A, class B>
+auto binary_operands(const A& a, const B& b) {
+  return [&a, &b] {
+    std::string out;
+    out.reserve(128);
+    append_string(out, a);
+    out += ", ";
+    append_string(out, b);
+    return out;
+  };
 }
 
 // guarded() for a binary operation op(a, b) whose operands print with to_string.

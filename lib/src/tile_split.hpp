@@ -18,27 +18,25 @@ namespace layout::detail {
 
 // Appends the split (T, R) of A by the tiler B as a pair node: a layout B
 // goes to leaf(A, B, rs, rd) and `_` to under(A, rs, rd), each appending the
-// pair; a tuple B splits mode by mode, T = (T_0, .., T_{r-1}) and
-// R = (R_0, .., R_{r-1}, A_r, ..).
-//   pre (tuple B): rank(B) <= rank(A), else refused.
+// pair and returning false when refused; a tuple B splits mode by mode,
+// T = (T_0, .., T_{r-1}) and R = (R_0, .., R_{r-1}, A_r, ..).
+//   pre (tuple B): rank(B) <= rank(A), else refused. false: refused (fail()).
 template <class Leaf, class Under>
-void split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& under,
-                IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+[[nodiscard]] bool split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& under,
+                              IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   switch (b.kind) {
     case Tiler::Kind::layout:
-      leaf(a, b.layout, rs, rd);
-      return;
+      return leaf(a, b.layout, rs, rd);
     case Tiler::Kind::underscore:
-      under(a, rs, rd);
-      return;
+      return under(a, rs, rd);
     case Tiler::Kind::tuple:
       break;
   }
-  require_tiler_rank(b.rank(), a.rank());
+  if (!tiler_rank_fits(b.rank(), a.rank())) return false;
   IntTuple::Nodes ps, pd;  // the modes' pairs, one after the other
   for (int i = 0; i < b.rank(); ++i) {
     const auto in_mode = mode_step(i);
-    split_into(a[i], b.elems[static_cast<std::size_t>(i)], leaf, under, ps, pd);
+    if (!split_into(a[i], b.elems[static_cast<std::size_t>(i)], leaf, under, ps, pd)) return false;
   }
   OpenTuple pair(rs, rd, 2);
   for (int half = 0; half < 2; ++half) {
@@ -51,6 +49,7 @@ void split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& unde
     t.close();
   }
   pair.close();
+  return true;
 }
 
 // Appends x's modes one by one (x itself when it is an integer layout).
@@ -81,17 +80,18 @@ inline void append_flat(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   t.close();
 }
 
-// The layout `variant(split of A by B)` for one of the append_* above.
+// Appends variant(split of A by B) for one of the append_* above; false:
+// refused (fail()).
 template <class Leaf, class Under, class Variant>
-Layout split_variant(const Layout& a, const Tiler& b, const Leaf& leaf, const Under& under,
-                     Variant variant) {
+[[nodiscard]] bool split_variant(const Layout& a, const Tiler& b, const Leaf& leaf,
+                                 const Under& under, Variant variant, IntTuple::Nodes& rs,
+                                 IntTuple::Nodes& rd) {
   IntTuple::Nodes ps, pd;
-  split_into(LayoutRef(a), b, leaf, under, ps, pd);
-  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    rs.reserve(ps.size() + 1);
-    rd.reserve(pd.size() + 1);
-    variant(LayoutRef(ps.data(), pd.data()), rs, rd);
-  });
+  if (!split_into(LayoutRef(a), b, leaf, under, ps, pd)) return false;
+  rs.reserve(ps.size() + 1);
+  rd.reserve(pd.size() + 1);
+  variant(LayoutRef(ps.data(), pd.data()), rs, rd);
+  return true;
 }
 
 }  // namespace layout::detail

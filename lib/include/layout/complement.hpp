@@ -2,6 +2,7 @@
 #pragma once
 
 #include "layout/layout.hpp"
+#include "layout/result.hpp"
 
 namespace layout {
 
@@ -14,7 +15,9 @@ namespace layout {
 //         of A for i >= 1; when every E_{j-1} divides d_j and E_k divides M,
 //         (A, R) is a bijection onto [0, max(M, E_k)).
 Layout complement(const Layout& a, int64_t cotarget);
+Result<Layout> try_complement(const Layout& a, int64_t cotarget);
 // Default cotarget: cosize(filter(A)) (CuTe C++).
 Layout complement(const Layout& a);
+Result<Layout> try_complement(const Layout& a);
 
 }  // namespace layout

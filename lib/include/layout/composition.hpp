@@ -2,6 +2,7 @@
 #pragma once
 
 #include "layout/layout.hpp"
+#include "layout/result.hpp"
 #include "layout/tiler.hpp"
 
 namespace layout {
@@ -15,11 +16,14 @@ namespace layout {
 //   exact construction's bound (2^16 indices; "not decided ...").
 //   docs/SEMANTICS.md, "composition".
 Layout composition(const Layout& a, const Layout& b);
+// The same as a Result: the Error of a refusal is returned, not thrown.
+Result<Layout> try_composition(const Layout& a, const Layout& b);
 
 // Tiler B: a layout as above; `_` gives A; a tuple composes by mode:
 // R_i = A_i o B_i for i < rank(B) (A's modes past rank(B) are dropped).
 //   pre:  rank(B) <= rank(A).
 Layout composition(const Layout& a, const Tiler& b);
+Result<Layout> try_composition(const Layout& a, const Tiler& b);
 
 // with_shape(A, S) = A o make_layout_left(S) (CuTe's Layout::with_shape): A
 // read through the column-major indices of S.

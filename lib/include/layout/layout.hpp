@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "layout/int_tuple.hpp"
+#include "layout/result.hpp"
 
 namespace layout {
 
@@ -72,6 +73,9 @@ private:
   IntTuple shape_;
   IntTuple stride_;
 };
+
+// L(i) as a Result: the refusal (an offset past int64) is returned, not thrown.
+Result<int64_t> try_eval(const Layout& l, int64_t i);
 
 std::string to_string(const Layout& l);                 // "shape:stride"
 void append_string(std::string& out, const Layout& l);  // appends to_string(l)

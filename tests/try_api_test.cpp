@@ -1,0 +1,189 @@
+// The try_* twins return what their throwing functions return: the same layout
+// where the throwing function answers, and the same Error (operation, operands,
+// condition) where it refuses, without throwing. Checked on random small
+// operands that reach both the fast paths and the general ones (exact
+// constructions, refusals of every kind, tuple tilers with `_`).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+
+#include "layout/algebra.hpp"
+#include "layout/result.hpp"
+#include "test_oracle.hpp"
+
+namespace {
+
+using layout::Error;
+using layout::IntTuple;
+using layout::Layout;
+using layout::Result;
+using layout::Tiler;
+using oracle::L;
+using oracle::str;
+
+constexpr int kCases = 1500;
+
+// A random layout of rank 1-3 (sometimes nested), shapes 1-6, strides -3..12.
+Layout random_layout(std::mt19937_64& rng) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto leaf = [&] { return pick(1, 6); };
+  auto stride = [&] { return pick(0, 5) == 0 ? pick(-3, -1) : pick(0, 12); };
+  const int rank = pick(1, 3);
+  if (rank == 1) return Layout(leaf(), stride());
+  std::vector<IntTuple> s, d;
+  for (int i = 0; i < rank; ++i) {
+    if (pick(0, 4) == 0) {  // a nested mode
+      s.push_back(IntTuple::tuple({leaf(), leaf()}));
+      d.push_back(IntTuple::tuple({stride(), stride()}));
+    } else {
+      s.push_back(leaf());
+      d.push_back(stride());
+    }
+  }
+  return Layout(IntTuple::tuple(s), IntTuple::tuple(d));
+}
+
+// A tiler: a layout, or a tuple of layouts and `_` of rank 1-3.
+Tiler random_tiler(std::mt19937_64& rng) {
+  if (std::uniform_int_distribution<int>(0, 2)(rng) != 0) return random_layout(rng);
+  std::vector<Tiler> elems;
+  const int rank = std::uniform_int_distribution<int>(1, 3)(rng);
+  for (int i = 0; i < rank; ++i)
+    elems.push_back(std::uniform_int_distribution<int>(0, 3)(rng) == 0 ? Tiler::underscore()
+                                                                       : random_layout(rng));
+  return Tiler::tuple(elems);
+}
+
+// try_op() and op() agree: same layout, or the same Error.
+::testing::AssertionResult Agree(const std::function<Result<Layout>()>& try_op,
+                                 const std::function<Layout()>& op) {
+  Result<Layout> r = [&]() -> Result<Layout> {
+    try {
+      return try_op();
+    } catch (const std::exception& e) {
+      return Error("test", "", std::string("try_* threw: ") + e.what());
+    }
+  }();
+  try {
+    const Layout want = op();
+    if (!r.ok()) return ::testing::AssertionFailure() << "try_* refused: " << r.error().what();
+    if (*r != want)
+      return ::testing::AssertionFailure() << "try_* " << str(*r) << " vs " << str(want);
+  } catch (const Error& e) {
+    if (r.ok())
+      return ::testing::AssertionFailure() << "try_* answered " << str(*r) << ", op: " << e.what();
+    if (std::string(r.error().what()) != e.what())
+      return ::testing::AssertionFailure() << "try_*: " << r.error().what() << "\nop: " << e.what();
+    if (r.error().op() != e.op() || r.error().operands() != e.operands() ||
+        r.error().condition() != e.condition())
+      return ::testing::AssertionFailure() << "the parts differ: " << e.what();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(TryApi, AgreesWithTheThrowingFunctions) {
+  std::mt19937_64 rng(20261202);
+  int refused = 0, answered = 0;
+  for (int n = 0; n < kCases; ++n) {
+    const Layout a = random_layout(rng), b = random_layout(rng);
+    const Tiler t = random_tiler(rng);
+    const int64_t m = std::uniform_int_distribution<int64_t>(-1, 80)(rng);
+    const std::string at =
+        str(a) + " / " + str(b) + " / " + layout::to_string(t) + " / " + std::to_string(m);
+    auto check = [&](const char* what, const std::function<Result<Layout>()>& try_op,
+                     const std::function<Layout()>& op) {
+      EXPECT_TRUE(Agree(try_op, op)) << what << " at " << at;
+      (try_op().ok() ? answered : refused)++;
+    };
+    check(
+        "composition", [&] { return layout::try_composition(a, b); },
+        [&] { return layout::composition(a, b); });
+    check(
+        "composition (tiler)", [&] { return layout::try_composition(a, t); },
+        [&] { return layout::composition(a, t); });
+    check(
+        "complement", [&] { return layout::try_complement(a, m); },
+        [&] { return layout::complement(a, m); });
+    check(
+        "complement (cosize)", [&] { return layout::try_complement(a); },
+        [&] { return layout::complement(a); });
+    check(
+        "logical_divide", [&] { return layout::try_logical_divide(a, t); },
+        [&] { return layout::logical_divide(a, t); });
+    check(
+        "zipped_divide", [&] { return layout::try_zipped_divide(a, t); },
+        [&] { return layout::zipped_divide(a, t); });
+    check(
+        "tiled_divide", [&] { return layout::try_tiled_divide(a, t); },
+        [&] { return layout::tiled_divide(a, t); });
+    check(
+        "flat_divide", [&] { return layout::try_flat_divide(a, t); },
+        [&] { return layout::flat_divide(a, t); });
+    check(
+        "logical_product", [&] { return layout::try_logical_product(a, t); },
+        [&] { return layout::logical_product(a, t); });
+    check(
+        "zipped_product", [&] { return layout::try_zipped_product(a, t); },
+        [&] { return layout::zipped_product(a, t); });
+    check(
+        "tiled_product", [&] { return layout::try_tiled_product(a, t); },
+        [&] { return layout::tiled_product(a, t); });
+    check(
+        "blocked_product", [&] { return layout::try_blocked_product(a, b); },
+        [&] { return layout::blocked_product(a, b); });
+    check(
+        "raked_product", [&] { return layout::try_raked_product(a, b); },
+        [&] { return layout::raked_product(a, b); });
+    check(
+        "eval",
+        [&]() -> Result<Layout> {
+          const Result<int64_t> v = layout::try_eval(a, m * 1000003);
+          if (!v.ok()) return v.error();
+          return Layout(1, *v);
+        },
+        [&] { return Layout(1, a(m * 1000003)); });
+  }
+  // Both outcomes are common, so both halves of the contract are exercised.
+  EXPECT_GT(refused, kCases);
+  EXPECT_GT(answered, kCases);
+}
+
+TEST(TryApi, ValueThrowsTheRefusal) {
+  const Result<Layout> r = layout::try_composition(L("(6,2):(1,7)"), L("(3,2):(2,3)"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().op(), "composition");
+  EXPECT_EQ(r.error().operands(), "(6,2):(1,7), (3,2):(2,3)");
+  try {
+    (void)r.value();
+    ADD_FAILURE() << "value() of a refusal returned";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), r.error().what());
+  }
+  const Result<Layout> ok = layout::try_composition(L("(4,8):(1,4)"), L("8:2"));
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok.value(), layout::composition(L("(4,8):(1,4)"), L("8:2")));
+}
+
+// An overflow refusal travels the exception path inside the library but still
+// comes back as a value.
+TEST(TryApi, OverflowIsAValueToo) {
+  // The walk's stride 4 * 2^62 passes int64 (checked arithmetic throws Overflow).
+  const Result<Layout> r = layout::try_composition(L("2:4611686018427387904"), L("2:4"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().op(), "composition");
+  EXPECT_NE(std::string(r.error().condition()).find("overflows int64"), std::string::npos)
+      << r.error().what();
+  // A result whose offsets pass int64 (the representability check, a status).
+  const Result<Layout> big = layout::try_composition(L("4:4611686018427387904"), L("4:1"));
+  ASSERT_FALSE(big.ok());
+  EXPECT_NE(std::string(big.error().condition()).find("past int64"), std::string::npos)
+      << big.error().what();
+  const Result<int64_t> e = layout::try_eval(L("(4,2):(4611686018427387904,1)"), 2);
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().op(), "eval");
+}
+
+}  // namespace
