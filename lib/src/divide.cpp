@@ -64,10 +64,10 @@ auto logical(const Layout& a, const Tiler& b, Guard guard) {
   });
 }
 
-template <class Guard, class Variant>
-auto split(const char* op, const Layout& a, const Tiler& b, Variant variant, Guard guard) {
+template <class Guard>
+auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how, Guard guard) {
   return guard(op, binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return split_variant(a, b, divide_into, divide_underscore, variant, rs, rd);
+    return split_variant(a, b, divide_into, divide_underscore, how, rs, rd);
   });
 }
 
@@ -84,24 +84,24 @@ Result<Layout> try_logical_divide(const Layout& a, const Tiler& b) {
 }
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {
-  return detail::split("zipped_divide", a, b, detail::append_zipped, Throwing{});
+  return detail::split("zipped_divide", a, b, detail::Regroup::zipped, Throwing{});
 }
 Result<Layout> try_zipped_divide(const Layout& a, const Tiler& b) {
-  return detail::split("zipped_divide", a, b, detail::append_zipped, Trying{});
+  return detail::split("zipped_divide", a, b, detail::Regroup::zipped, Trying{});
 }
 
 Layout tiled_divide(const Layout& a, const Tiler& b) {
-  return detail::split("tiled_divide", a, b, detail::append_tiled, Throwing{});
+  return detail::split("tiled_divide", a, b, detail::Regroup::tiled, Throwing{});
 }
 Result<Layout> try_tiled_divide(const Layout& a, const Tiler& b) {
-  return detail::split("tiled_divide", a, b, detail::append_tiled, Trying{});
+  return detail::split("tiled_divide", a, b, detail::Regroup::tiled, Trying{});
 }
 
 Layout flat_divide(const Layout& a, const Tiler& b) {
-  return detail::split("flat_divide", a, b, detail::append_flat, Throwing{});
+  return detail::split("flat_divide", a, b, detail::Regroup::flat, Throwing{});
 }
 Result<Layout> try_flat_divide(const Layout& a, const Tiler& b) {
-  return detail::split("flat_divide", a, b, detail::append_flat, Trying{});
+  return detail::split("flat_divide", a, b, detail::Regroup::flat, Trying{});
 }
 
 }  // namespace layout

@@ -259,21 +259,29 @@ Layout flatten(const Layout& l) {
 
 Layout append_to_rank(const Layout& l, int n) {
   if (l.rank() >= n && !(n > 1 && l.shape().is_int())) return l;
-  TupleBuilder s, d;
-  if (l.shape().is_int()) {
-    s.add(l.shape());
-    d.add(l.stride());
-  } else {
-    for (int i = 0; i < l.rank(); ++i) {
-      s.add_nodes(IntTuple::child(l.shape().root(), i));
-      d.add_nodes(IntTuple::child(l.stride().root(), i));
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    const ItNode* s = l.shape().root();
+    const ItNode* d = l.stride().root();
+    const int r = s->tuple ? static_cast<int>(s->v) : 1;  // the modes kept
+    const int64_t m = r > n ? r : n;
+    rs.reserve(static_cast<std::size_t>(s->span + m) + 1);
+    rd.reserve(static_cast<std::size_t>(s->span + m) + 1);
+    rs.push_back({m, 1, 1});
+    rd.push_back({m, 1, 1});
+    if (s->tuple) {  // the modes of l, then 1:0 modes
+      rs.append(s + 1, static_cast<std::size_t>(s->span - 1));
+      rd.append(d + 1, static_cast<std::size_t>(d->span - 1));
+    } else {  // l itself is mode 0
+      rs.push_back(*s);
+      rd.push_back(*d);
     }
-  }
-  while (s.size() < n) {
-    s.add_int(1);
-    d.add_int(0);
-  }
-  return Layout::unchecked(s.done(), d.done());
+    for (int k = r; k < n; ++k) {
+      rs.push_back({1, 1, 0});
+      rd.push_back({0, 1, 0});
+    }
+    rs[0].span = static_cast<int32_t>(rs.size());
+    rd[0].span = static_cast<int32_t>(rd.size());
+  });
 }
 
 // ---- coordinates -----------------------------------------------------------

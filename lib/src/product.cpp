@@ -57,13 +57,22 @@ bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   return true;
 }
 
+// l padded to rank n (append_to_rank), or l itself where that changes nothing
+// (n = 1 keeps l as is).
+const Layout& padded(const Layout& l, int n, Layout& storage) {
+  if (n == 1 || (l.rank() >= n && !l.shape().is_int())) return l;
+  storage = append_to_rank(l, n);
+  return storage;
+}
+
 // blocked (raked = false) and raked products: pad both to rank R, then pair
 // mode i of A' with mode i of the copies C o B' (as a tuple of R pairs).
 bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
   const int r = std::max(a.rank(), b.rank());
-  const Layout pa = r == 1 ? a : append_to_rank(a, r);
-  const Layout pb = r == 1 ? b : append_to_rank(b, r);
+  Layout a_storage, b_storage;
+  const Layout& pa = padded(a, r, a_storage);
+  const Layout& pb = padded(b, r, b_storage);
   IntTuple::Nodes cs, cd;
   if (!copies_into(LayoutRef(pa), pb, cs, cd)) return false;
   const LayoutRef copies(cs.data(), cd.data());
@@ -87,10 +96,10 @@ auto logical(const Layout& a, const Tiler& b, Guard guard) {
   });
 }
 
-template <class Guard, class Variant>
-auto split(const char* op, const Layout& a, const Tiler& b, Variant variant, Guard guard) {
+template <class Guard>
+auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how, Guard guard) {
   return guard(op, detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return detail::split_variant(a, b, product_pair, product_underscore, variant, rs, rd);
+    return detail::split_variant(a, b, product_pair, product_underscore, how, rs, rd);
   });
 }
 
@@ -111,17 +120,17 @@ Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
-  return split("zipped_product", a, b, detail::append_zipped, Throwing{});
+  return split("zipped_product", a, b, detail::Regroup::zipped, Throwing{});
 }
 Result<Layout> try_zipped_product(const Layout& a, const Tiler& b) {
-  return split("zipped_product", a, b, detail::append_zipped, Trying{});
+  return split("zipped_product", a, b, detail::Regroup::zipped, Trying{});
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
-  return split("tiled_product", a, b, detail::append_tiled, Throwing{});
+  return split("tiled_product", a, b, detail::Regroup::tiled, Throwing{});
 }
 Result<Layout> try_tiled_product(const Layout& a, const Tiler& b) {
-  return split("tiled_product", a, b, detail::append_tiled, Trying{});
+  return split("tiled_product", a, b, detail::Regroup::tiled, Trying{});
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {

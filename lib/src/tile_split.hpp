@@ -5,8 +5,8 @@
 // only regroup those halves:
 //   zipped: (T, R)   tiled: (T, R_0, R_1, ...)   flat: (T_0, ..., R_0, ...)
 // Everything works on node arrays: a split is appended as the pair node
-// (T, R), and the variants copy its subtrees into place, so that no
-// intermediate Layout value is built.
+// (T, R), and the variants regroup it in place, so that no intermediate
+// Layout value is built.
 #pragma once
 
 #include "layout/layout.hpp"
@@ -52,45 +52,50 @@ template <class Leaf, class Under>
   return true;
 }
 
-// Appends x's modes one by one (x itself when it is an integer layout).
-inline void append_spliced(LayoutRef x, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  if (!x.s->tuple) {
-    x.append_to(rs, rd);
-    return;
+// The regroupings of a split (T, R).
+enum class Regroup { zipped, tiled, flat };
+
+// Removes node i of a preorder node array (the subtree below it moves up one
+// level: the caller fixes the enclosing counts).
+inline void erase_node(IntTuple::Nodes& n, std::size_t i) {
+  ItNode* p = n.data();
+  for (std::size_t k = i; k + 1 < n.size(); ++k) p[k] = p[k + 1];
+  n.pop_back();
+}
+
+// The pair node (T, R) that fills rs/rd regrouped in place: tiled (T, R_0, ..)
+// and flat (T_0, .., R_0, ..) remove the root of R (and of T) when it is a
+// tuple, splicing its modes into the pair.
+inline void regroup(IntTuple::Nodes& rs, IntTuple::Nodes& rd, Regroup how) {
+  if (how == Regroup::zipped) return;
+  const std::size_t t = 1;                                         // T's root
+  const std::size_t r = t + static_cast<std::size_t>(rs[t].span);  // R's root
+  int64_t arity = 0;
+  for (const std::size_t i : {r, t}) {  // R first: removing it leaves T's index alone
+    if (i == t && how == Regroup::tiled) {
+      ++arity;
+      continue;
+    }
+    if (!rs[i].tuple) {
+      ++arity;
+      continue;
+    }
+    arity += rs[i].v;
+    erase_node(rs, i);
+    erase_node(rd, i);
   }
-  for (int i = 0; i < x.rank(); ++i) x[i].append_to(rs, rd);
+  const auto span = static_cast<int32_t>(rs.size());
+  rs[0] = {arity, span, 1};
+  rd[0] = {arity, span, 1};
 }
 
-// The variants from the pair node p = (T, R), appended to rs/rd.
-inline void append_zipped(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  p.append_to(rs, rd);
-}
-inline void append_tiled(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const LayoutRef rest = p[1];
-  OpenTuple t(rs, rd, 1 + rest.rank());
-  p[0].append_to(rs, rd);
-  append_spliced(rest, rs, rd);
-  t.close();
-}
-inline void append_flat(LayoutRef p, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const LayoutRef tile = p[0], rest = p[1];
-  OpenTuple t(rs, rd, tile.rank() + rest.rank());
-  append_spliced(tile, rs, rd);
-  append_spliced(rest, rs, rd);
-  t.close();
-}
-
-// Appends variant(split of A by B) for one of the append_* above; false:
-// refused (fail()).
-template <class Leaf, class Under, class Variant>
+// Appends how(split of A by B) to the empty rs/rd; false: refused (fail()).
+template <class Leaf, class Under>
 [[nodiscard]] bool split_variant(const Layout& a, const Tiler& b, const Leaf& leaf,
-                                 const Under& under, Variant variant, IntTuple::Nodes& rs,
+                                 const Under& under, Regroup how, IntTuple::Nodes& rs,
                                  IntTuple::Nodes& rd) {
-  IntTuple::Nodes ps, pd;
-  if (!split_into(LayoutRef(a), b, leaf, under, ps, pd)) return false;
-  rs.reserve(ps.size() + 1);
-  rd.reserve(pd.size() + 1);
-  variant(LayoutRef(ps.data(), pd.data()), rs, rd);
+  if (!split_into(LayoutRef(a), b, leaf, under, rs, rd)) return false;
+  regroup(rs, rd, how);
   return true;
 }
 
