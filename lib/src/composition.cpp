@@ -288,14 +288,20 @@ bool compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
 
 // A o B into rs/rd on the common inputs: every leaf of B composes by the
 // symbolic walk and provably without a carry, and the result is in range.
-// Returns false for anything else (rs/rd then hold garbage), which the
-// general path computes or refuses with its message; where it returns true,
-// rs:rd is what the general path returns (the same steps, without its
-// refusal frame and exact fallbacks).
-bool compose_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+// Returns false for anything else (rs/rd cut back to what they held), which
+// the general path computes or refuses with its message; where it returns
+// true, what it appended is what the general path appends (the same steps,
+// without the refusal formatting and the exact fallbacks).
+bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   constexpr std::size_t kFastLeaves = 16;
+  const std::size_t base = rs.size();
+  const auto give_up = [&] {
+    rs.resize(base);
+    rd.resize(base);
+    return false;
+  };
   try {
-    const Modes am = detail::extension_modes(LayoutRef(a));
+    const Modes am = detail::extension_modes(a);
     const ItNode* bs = b.shape().root();
     const ItNode* bd = b.stride().root();
     const std::size_t nodes = b.shape().node_count();
@@ -305,22 +311,22 @@ bool compose_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTupl
     bool single = true;  // every leaf's part is one mode: R has B's tree
     for (std::size_t k = 0; k < nodes; ++k) {
       if (bs[k].tuple) continue;
-      if (n == kFastLeaves) return false;
+      if (n == kFastLeaves) return give_up();
       leaves[n++] = {bs[k].v, bd[k].v};
       const std::size_t first = c.modes.size();
-      if (!compose_leaf(am, bs[k].v, bd[k].v, c.modes, nullptr)) return false;
+      if (!compose_leaf(am, bs[k].v, bd[k].v, c.modes, nullptr)) return give_up();
       if (c.modes.size() > first + 1) detail::coalesce_tail(c.modes, first);
       if (c.modes.size() == first + 1 && c.modes.back().s == 1) c.modes.pop_back();
       if (c.modes.size() == first) c.modes.push_back({1, 0});
       single = single && c.modes.size() == first + 1;
       c.ends.push_back(static_cast<int32_t>(c.modes.size()));
     }
-    if (!no_carry(am, detail::ModeSpan(leaves, n), nullptr)) return false;
+    if (!no_carry(am, detail::ModeSpan(leaves, n), nullptr)) return give_up();
     if (single) {  // B's nodes with the leaves replaced
       rs.append(bs, nodes);
       rd.append(bd, nodes);
       std::size_t j = 0;
-      for (std::size_t k = 0; k < nodes; ++k) {
+      for (std::size_t k = base; k < base + nodes; ++k) {
         if (rs[k].tuple) continue;
         rs[k].v = c.modes[j].s;
         rd[k].v = c.modes[j++].d;
@@ -329,10 +335,17 @@ bool compose_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTupl
       std::size_t next = 0;
       detail::emit_tree(c, next, bs, rs, rd);
     }
-    return detail::representable(rs.data(), rd.data(), rs.size());
+    if (detail::representable(rs.data() + base, rd.data() + base, rs.size() - base)) return true;
+    return give_up();
   } catch (const Overflow&) {
-    return false;
+    return give_up();
   }
+}
+
+// A o B for a mode A of a tiled composition: the fast path, else the general
+// one (which refuses inside the enclosing frame).
+bool compose_mode_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return compose_fast(a, b, rs, rd) || compose_layout_into(detail::extension_modes(a), b, rs, rd);
 }
 
 // The general path of A o B, for the boundary `guard` (guarded_build or
@@ -347,10 +360,7 @@ auto composition_general(const Layout& a, const Layout& b, Guard guard) {
 template <class Guard>
 auto composition_tiler(const Layout& a, const Tiler& b, Guard guard) {
   return guard("composition", detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
-    auto leaf = [](LayoutRef x, const Layout& l, auto& s, auto& d) {
-      return compose_layout_into(detail::extension_modes(x), l, s, d);
-    };
-    return detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, leaf, rs, rd);
+    return detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/false, compose_mode_into, rs, rd);
   });
 }
 
@@ -358,7 +368,7 @@ auto composition_tiler(const Layout& a, const Tiler& b, Guard guard) {
 
 Layout composition(const Layout& a, const Layout& b) {
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    if (compose_fast(a, b, rs, rd)) return;
+    if (compose_fast(LayoutRef(a), b, rs, rd)) return;
     const Layout r = composition_general(a, b, detail::Throwing{});
     rs = r.shape().nodes();
     rd = r.stride().nodes();
@@ -368,7 +378,7 @@ Layout composition(const Layout& a, const Layout& b) {
 Result<Layout> try_composition(const Layout& a, const Layout& b) {
   bool fast = false;
   Layout r = Layout::build(
-      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { fast = compose_fast(a, b, rs, rd); });
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { fast = compose_fast(LayoutRef(a), b, rs, rd); });
   if (fast) return r;
   return composition_general(a, b, detail::Trying{});
 }
