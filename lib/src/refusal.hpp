@@ -243,17 +243,7 @@ auto binary_operands(const A& a, const B& b) {
 // guarded() for a binary operation op(a, b) whose operands print with to_string.
 template <class A, class B, class Body>
 auto guarded_binary(const char* op, const A& a, const B& b, Body&& body) -> decltype(body()) {
-  return guarded(
-      op,
-      [&] {
-        std::string out;
-        out.reserve(128);
-        append_string(out, a);
-        out += ", ";
-        append_string(out, b);
-        return out;
-      },
-      std::forward<Body>(body));
+  return guarded(op, binary_operands(a, b), std::forward<Body>(body));
 }
 
 }  // namespace layout::detail
