@@ -377,8 +377,9 @@ Layout composition(const Layout& a, const Layout& b) {
 
 Result<Layout> try_composition(const Layout& a, const Layout& b) {
   bool fast = false;
-  Layout r = Layout::build(
-      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { fast = compose_fast(LayoutRef(a), b, rs, rd); });
+  Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    fast = compose_fast(LayoutRef(a), b, rs, rd);
+  });
   if (fast) return r;
   return composition_general(a, b, detail::Trying{});
 }
