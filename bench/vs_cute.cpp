@@ -21,6 +21,7 @@
 #include "layout/complement.hpp"
 #include "layout/composition.hpp"
 #include "layout/divide.hpp"
+#include "layout/flat_layout.hpp"
 #include "layout/notation.hpp"
 #include "layout/product.hpp"
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
@@ -194,6 +195,61 @@ void cute_tiled_product(benchmark::State& s) {
 void ours_blocked_product(benchmark::State& s) { ours_product(s, layout::blocked_product); }
 void ours_raked_product(benchmark::State& s) { ours_product(s, layout::raked_product); }
 
+// Per-index evaluation on L1-L3 (docs/PERFORMANCE.md, "Per-index evaluation"):
+// this library's FlatLayout F(i) against CuTe's layout(i), batches of 4096
+// consecutive indices, items = indices.
+constexpr uint64_t kBatch = 4096;
+uint64_t next_base(uint64_t base, int64_t size) {
+  base += kBatch;
+  return base + kBatch <= static_cast<uint64_t>(size) ? base : 0;
+}
+void ours_eval(benchmark::State& state, const char* text) {
+  const layout::FlatLayout f = layout::make_flat(layout::parse_layout(text));
+  uint64_t base = 0;
+  int64_t sum = 0;
+  for (auto _ : state) {
+    for (uint64_t j = 0; j < kBatch; ++j) sum += f(base + j);
+    benchmark::DoNotOptimize(sum);
+    base = next_base(base, f.size);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+template <class L>
+void cute_eval(benchmark::State& state, const L& l) {
+  const int64_t size = cute::size(l);
+  uint64_t base = 0;
+  int64_t sum = 0;
+  for (auto _ : state) {
+    for (uint64_t j = 0; j < kBatch; ++j) sum += l(static_cast<int64_t>(base + j));
+    benchmark::DoNotOptimize(sum);
+    base = next_base(base, size);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
+}
+// Runtime int64 shapes and strides, loaded after a clobber.
+void ours_eval_l1(benchmark::State& s) { ours_eval(s, "(64,1024):(1,64)"); }
+void cute_eval_l1(benchmark::State& s) {
+  v = {64, 1024, 1, 64};
+  hide();
+  using namespace cute;
+  cute_eval(s, make_layout(make_shape(v[0], v[1]), make_stride(v[2], v[3])));
+}
+void ours_eval_l2(benchmark::State& s) { ours_eval(s, "((4,8),(2,16),8):((2,64),(1,8),1024)"); }
+void cute_eval_l2(benchmark::State& s) {
+  v = {4, 8, 2, 16, 8, 2, 64, 1, 8, 1024};
+  hide();
+  using namespace cute;
+  cute_eval(s, make_layout(make_shape(make_shape(v[0], v[1]), make_shape(v[2], v[3]), v[4]),
+                           make_stride(make_stride(v[5], v[6]), make_stride(v[7], v[8]), v[9])));
+}
+void ours_eval_l3(benchmark::State& s) { ours_eval(s, "(1024,1024,64):(1,1024,1048576)"); }
+void cute_eval_l3(benchmark::State& s) {
+  v = {1024, 1024, 64, 1, 1024, 1048576};
+  hide();
+  using namespace cute;
+  cute_eval(s, make_layout(make_shape(v[0], v[1], v[2]), make_stride(v[3], v[4], v[5])));
+}
+
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
 // pycute: one request and its reply over the protocol (a child process).
 props::Algebra& pycute() {
@@ -277,6 +333,12 @@ int main(int argc, char** argv) {
   add("tiled_product/cute", cute_tiled_product);
   add("blocked_product/ours", ours_blocked_product);
   add("raked_product/ours", ours_raked_product);
+  add("eval_L1/ours", ours_eval_l1);
+  add("eval_L1/cute", cute_eval_l1);
+  add("eval_L2/ours", ours_eval_l2);
+  add("eval_L2/cute", cute_eval_l2);
+  add("eval_L3/ours", ours_eval_l3);
+  add("eval_L3/cute", cute_eval_l3);
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
   add("coalesce/pycute", pycute_coalesce);
   add("composition/pycute", pycute_composition);
