@@ -24,12 +24,11 @@ struct ModeSpan {
   const Mode* end() const { return p + n; }
 };
 
-// A's modes for composing into A, from its flat modes: coalesced, a trailing
-// size-1 mode kept so the natural extension is unchanged, never empty (():()
-// becomes 1:0).
-Modes extension_modes(const Modes& flat);
 struct LayoutRef;
-Modes extension_modes(LayoutRef a);  // the same from a (sub)layout's nodes
+// A's modes for composing into A, from its nodes: its flat modes coalesced, a
+// trailing size-1 mode kept so the natural extension is unchanged, never
+// empty (():() becomes 1:0).
+Modes extension_modes(LayoutRef a);
 
 // Inputs the exact construction of composition decides: a leaf of B, or all
 // of B where its leaves may carry, with at most this many indices.

@@ -28,18 +28,6 @@ bool complement_modes(ModeSpan a, int64_t cotarget, Modes& out) {
   sort_small(m, m + n, [](const Mode& x) { return x.d; });
   out.clear();
   out.reserve(n + 1);
-  int64_t cs = 1, cd = 0;  // the open result mode, coalesced on the fly (cs == 1: none)
-  auto add = [&](int64_t s, int64_t d) {
-    if (s == 1) return;
-    int64_t e;
-    if (cs != 1 && !__builtin_mul_overflow(cs, cd, &e) && e == d) {
-      cs = checked::mul(cs, s);
-      return;
-    }
-    if (cs != 1) out.push_back({cs, cd});
-    cs = s;
-    cd = d;
-  };
   int64_t end = 1;  // E_{j-1}: one past the previous mode's last offset step
   for (std::size_t k = 0; k < n; ++k) {
     const Mode x = m[k];
@@ -47,11 +35,11 @@ bool complement_modes(ModeSpan a, int64_t cotarget, Modes& out) {
       return fail("A is not injective or interleaves: after sorting by stride, mode " +
                   std::to_string(x.s) + ":" + std::to_string(x.d) + " starts before the end " +
                   std::to_string(end) + " of the modes below it");
-    add(x.d / end, end);
+    out.push_back({x.d / end, end});
     end = checked::mul(x.s, x.d);
   }
-  add(checked::ceil_div(cotarget, end), end);
-  if (cs != 1) out.push_back({cs, cd});
+  out.push_back({checked::ceil_div(cotarget, end), end});
+  coalesce_tail(out, 0);
   return true;
 }
 

@@ -240,12 +240,6 @@ void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::No
   t.close();
 }
 
-Modes extension_modes(const Modes& flat) {
-  Modes am = coalesce_modes(flat, /*keep_extension=*/true);
-  if (am.empty()) am.push_back({1, 0});  // A = ():() is the constant 0
-  return am;
-}
-
 Modes extension_modes(LayoutRef a) {
   // coalesce_modes(flat_modes(a), true) in one pass over the nodes, the open
   // mode in registers.

@@ -97,10 +97,4 @@ template <class Leaf>
   return true;
 }
 
-// A layout built by appending to empty node arrays.
-template <class F>
-Layout build(F&& append) {
-  return Layout::build(std::forward<F>(append));
-}
-
 }  // namespace layout::detail

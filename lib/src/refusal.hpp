@@ -240,10 +240,4 @@ auto binary_operands(const A& a, const B& b) {
   };
 }
 
-// guarded() for a binary operation op(a, b) whose operands print with to_string.
-template <class A, class B, class Body>
-auto guarded_binary(const char* op, const A& a, const B& b, Body&& body) -> decltype(body()) {
-  return guarded(op, binary_operands(a, b), std::forward<Body>(body));
-}
-
 }  // namespace layout::detail
