@@ -134,15 +134,20 @@ inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
 }
 
 // A layout result must be usable: its size and every offset on its domain
-// fit in int64.
-inline void require_representable(const Layout& r) {
-  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return;
+// fit in int64. As a status: false after fail().
+inline bool check_representable(const Layout& r) {
+  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return true;
   int64_t size = 1;
   bool size_fits = true;
   r.shape().for_each_leaf(
       [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
-  refuse("the result " + to_string(r) +
-         (size_fits ? " has offsets past int64" : " has a size past int64"));
+  return fail("the result " + to_string(r) +
+              (size_fits ? " has offsets past int64" : " has a size past int64"));
+}
+
+// The same as a refusal (thrown once).
+inline void require_representable(const Layout& r) {
+  if (!check_representable(r)) throw take_failure();
 }
 template <class T>
 void require_representable(const T&) {}
@@ -160,17 +165,6 @@ auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body(
   } catch (const Overflow& o) {
     raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
   }
-}
-
-// require_representable as a status (fail(), not a throw).
-inline bool check_representable(const Layout& r) {
-  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return true;
-  int64_t size = 1;
-  bool size_fits = true;
-  r.shape().for_each_leaf(
-      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
-  return fail("the result " + to_string(r) +
-              (size_fits ? " has offsets past int64" : " has a size past int64"));
 }
 
 // The operation op whose result body(rs, rd) -> bool appends to empty node
