@@ -124,4 +124,16 @@ TEST(Regression, SizeOneModeWithMinimumStrideHasNoOffset) {
   EXPECT_NO_THROW((void)layout::logical_product(L("1:-9223372036854775808"), L("1:1")));
 }
 
+TEST(Regression, LeftInverseIgnoresTheStrideOfASizeOneMode) {
+  // Found by fuzz_algebra (LINV-COMPLETE): with every other stride negative,
+  // left_inverse negated the strides, INT64_MIN of a size-1 mode included, and
+  // refused ("0 - -9223372036854775808 overflows int64") although A is 16:-2.
+  const Layout a = L("((1,(),16,1),1,((1,1,1,1))):((-9223372036854775808,(),-2,0),0,((0,0,0,0)))");
+  const Layout inv = layout::left_inverse(a);
+  for (int64_t i = 0; i < oracle::size(a); ++i)
+    EXPECT_EQ(oracle::eval(inv, oracle::eval(a, i)), i) << str(inv);
+  EXPECT_EQ(str(layout::left_inverse(L("(1,4):(-9223372036854775808,-3)"))),
+            str(layout::left_inverse(L("4:-3"))));
+}
+
 }  // namespace

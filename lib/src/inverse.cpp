@@ -47,10 +47,14 @@ Layout right_inverse_impl(const Layout& a) {
 
 // All strides <= 0: with A = -A' (A' the layout with negated strides) and the odd
 // extension L(-y) = -L(y), L = -left_inverse(A') satisfies L(A(i)) = L'(A'(i)) = i.
+// A mode of size 1 adds nothing to A's function: its stride becomes 0 (it may
+// be INT64_MIN, whose negation does not exist).
 Layout negate_strides(const Layout& a) {
   IntTuple d = a.stride();
-  for (ItNode& n : d.raw())
-    if (!n.tuple) n.v = checked::sub(0, n.v);
+  const auto& s = a.shape().nodes();
+  auto& n = d.raw();
+  for (std::size_t k = 0; k < n.size(); ++k)
+    if (!n[k].tuple) n[k].v = s[k].v == 1 ? 0 : checked::sub(0, n[k].v);
   return Layout::unchecked(a.shape(), std::move(d));
 }
 
