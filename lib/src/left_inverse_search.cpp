@@ -14,10 +14,15 @@
 // operations (an incremental column Hermite form): each row either fixes one
 // new unknown (it must divide) or is already determined (it must agree).
 //
-// Cost: the chains are the orderings of the prime factors of each n in
-// (X/2, X] (607 for X = 256, 29,148 for X = 4096); a chain that fails costs
-// a few rows (about 0.5 us).
+// The chains are walked as a tree of prefixes, eliminating the rows in order of
+// |x_i|: a row with |x| < 2 P_k has no coefficient on the elements past P_k, so
+// the rows up to there are decided by the prefix, and a prefix they refute is
+// dropped with every chain that extends it. Cost: the maximal chains are the
+// orderings of the prime factors of each n in (X/2, X] (607 for X = 256,
+// 29,148 for X = 4096); pruning the prefixes makes the search about 10x faster
+// than solving every maximal chain (docs/PERFORMANCE.md, "left_inverse search").
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -49,19 +54,99 @@ struct Wide {
     }
     return negative ? -static_cast<wide>(m) : static_cast<wide>(m);
   }
+  static bool small(wide a) { return static_cast<int32_t>(a) == a; }
   wide mul(wide a, wide b) {
+    if (small(a) && small(b)) return static_cast<int64_t>(a) * static_cast<int64_t>(b);
     const uwide ma = mag(a), mb = mag(b);
-    if (ma != 0 && mb > kBound / ma) {
+    // Below 2^62 and 2^63 the product is below 2^125; past them, the exact bound
+    // (a 128-bit division, the search's hottest instruction otherwise).
+    if (((ma >> 62) != 0 || (mb >> 63) != 0) && ma != 0 && mb > kBound / ma) {
       overflow = true;
       return 0;
     }
     return fit(ma * mb, (a < 0) != (b < 0));
   }
   wide add(wide a, wide b) {  // |a|, |b| <= 2^125: the sum fits in 127 bits
+    if (small(a) && small(b)) return static_cast<int64_t>(a) + static_cast<int64_t>(b);
     const wide r = a + b;
     return fit(mag(r), r < 0);
   }
   wide sub(wide a, wide b) { return add(a, -b); }
+  // a / b and a % b (truncated, as C++'s): in 64 bits where both fit.
+  static bool narrow(wide a, wide b) {
+    return a >= INT64_MIN && a <= INT64_MAX && b >= INT64_MIN && b <= INT64_MAX &&
+           !(a == INT64_MIN && b == -1);
+  }
+  static wide quot(wide a, wide b) {
+    return narrow(a, b) ? static_cast<int64_t>(a) / static_cast<int64_t>(b) : a / b;
+  }
+  static wide rem(wide a, wide b) {
+    return narrow(a, b) ? static_cast<int64_t>(a) % static_cast<int64_t>(b) : a % b;
+  }
+};
+
+// The system of rows x_i -> i over one chain, eliminated row by row: an
+// incremental column Hermite form. Each row either fixes one new unknown (it
+// must divide) or is already determined (it must agree). Columns (chain
+// elements) can be appended while every row so far has a zero coefficient on
+// them: U grows by an identity column and stays a valid reduction.
+struct Elimination {
+  enum Status { solved, inconsistent, overflow };
+  std::size_t cap;      // the most columns
+  std::size_t c = 0;    // columns: the chain's length
+  std::vector<wide> u;  // U, column-major: u[col * cap + row]
+  std::vector<wide> y, h;
+  std::vector<wide> g;            // U[:, <r] y: the fixed columns' part of f = U y
+  std::array<int64_t, 64> row{};  // the row being added (a chain has at most 63 ratios)
+  Wide w;
+  std::size_t r = 0;  // pivots so far: y[0..r) fixed
+
+  explicit Elimination(std::size_t columns)
+      : cap(columns), u(cap * cap, 0), y(cap, 0), h(cap, 0), g(cap, 0) {}
+  void extend() {
+    u[c * cap + c] = 1;
+    ++c;
+  }
+  void add_col(std::size_t to, std::size_t from, wide q) {  // col_to -= q * col_from
+    for (std::size_t k = 0; k < c; ++k)
+      u[to * cap + k] = w.sub(u[to * cap + k], w.mul(q, u[from * cap + k]));
+    h[to] = w.sub(h[to], w.mul(q, h[from]));
+  }
+  void swap_col(std::size_t a, std::size_t b) {
+    for (std::size_t k = 0; k < c; ++k) std::swap(u[a * cap + k], u[b * cap + k]);
+    std::swap(h[a], h[b]);
+  }
+  // Adds the row sum_k f_k sgn(x) floor(|x|/P_k) = i over the chain P.
+  Status add(const std::vector<int64_t>& chain, int64_t x, int64_t i) {
+    const int64_t v = x < 0 ? -x : x;
+    std::size_t n = 0;  // the coefficients floor(v / P_k) that are not 0
+    for (; n < c && chain[n] <= v; ++n) row[n] = (x < 0 ? -1 : 1) * (v / chain[n]);
+    // Only columns r.. still change; the fixed ones enter through g = U[:, <r] y.
+    for (std::size_t col = r; col < c; ++col) {
+      wide t = 0;
+      for (std::size_t k = 0; k < n; ++k) t = w.add(t, w.mul(row[k], u[col * cap + k]));
+      h[col] = t;
+    }
+    for (std::size_t j = r + 1; j < c && !w.overflow; ++j) {  // Euclid: one nonzero at column r
+      while (h[j] != 0 && !w.overflow) {
+        add_col(r, j, Wide::quot(h[r], h[j]));
+        swap_col(r, j);
+      }
+    }
+    wide rem = static_cast<wide>(i);
+    for (std::size_t k = 0; k < n; ++k) rem = w.sub(rem, w.mul(row[k], g[k]));
+    if (w.overflow) return overflow;
+    if (r < c && h[r] != 0) {
+      if (Wide::rem(rem, h[r]) != 0) return inconsistent;
+      y[r] = Wide::quot(rem, h[r]);
+      for (std::size_t k = 0; k < c; ++k) g[k] = w.add(g[k], w.mul(u[r * cap + k], y[r]));
+      ++r;
+      if (w.overflow) return overflow;
+    } else if (rem != 0) {
+      return inconsistent;
+    }
+    return solved;
+  }
 };
 
 struct Search {
@@ -69,69 +154,43 @@ struct Search {
   int64_t max_abs;                // X
   std::vector<int64_t> primes;
   std::vector<int64_t> chain{1};
+  // The indices i by |x_i|. The rows with |x| < 2 P_k (a prefix of this order)
+  // have floor(|x|/P_j) = 0 for every P_j past P_k of a chain extending the
+  // current one: they decide the chain's prefix alone, and a prefix they
+  // refute is not extended.
+  std::vector<std::size_t> by_abs;
+  std::size_t columns = 1;  // the longest chain: 1 + floor(log2 X)
   bool undecided = false;
   std::optional<Modes> found;
 
-  // The system for the current chain; true when solved (found set).
+  // The system for the current (maximal) chain, rows in index order; true when
+  // solved (found set).
   bool solve() {
-    const std::size_t c = chain.size();
-    std::vector<wide> u(c * c, 0);  // U, column-major: u[col * c + row]
-    for (std::size_t k = 0; k < c; ++k) u[k * c + k] = 1;
-    std::vector<wide> y(c, 0), row(c), h(c);
-    Wide w;
-    std::size_t r = 0;                                              // pivots so far: y[0..r) fixed
-    auto add_col = [&](std::size_t to, std::size_t from, wide q) {  // col_to -= q * col_from
-      for (std::size_t k = 0; k < c; ++k)
-        u[to * c + k] = w.sub(u[to * c + k], w.mul(q, u[from * c + k]));
-      h[to] = w.sub(h[to], w.mul(q, h[from]));
-    };
-    auto swap_col = [&](std::size_t a, std::size_t b) {
-      for (std::size_t k = 0; k < c; ++k) std::swap(u[a * c + k], u[b * c + k]);
-      std::swap(h[a], h[b]);
-    };
+    Elimination e(chain.size());
+    for (std::size_t k = 0; k < chain.size(); ++k) e.extend();
     for (std::size_t i = 0; i < x.size(); ++i) {
-      const int64_t v = x[i] < 0 ? -x[i] : x[i];
-      for (std::size_t k = 0; k < c; ++k) row[k] = (x[i] < 0 ? -1 : 1) * (v / chain[k]);
-      for (std::size_t col = 0; col < c; ++col) {
-        wide t = 0;
-        for (std::size_t k = 0; k < c; ++k) t = w.add(t, w.mul(row[k], u[col * c + k]));
-        h[col] = t;
-      }
-      for (std::size_t j = r + 1; j < c && !w.overflow; ++j) {  // Euclid: one nonzero at column r
-        while (h[j] != 0 && !w.overflow) {
-          add_col(r, j, h[r] / h[j]);
-          swap_col(r, j);
-        }
-      }
-      wide rem = static_cast<wide>(i);
-      for (std::size_t col = 0; col < r; ++col) rem = w.sub(rem, w.mul(h[col], y[col]));
-      if (w.overflow) {
-        undecided = true;
-        return false;
-      }
-      if (r < c && h[r] != 0) {
-        if (rem % h[r] != 0) return false;
-        y[r] = rem / h[r];
-        ++r;
-      } else if (rem != 0) {
-        return false;
-      }
+      const Elimination::Status s = e.add(chain, x[i], static_cast<int64_t>(i));
+      if (s == Elimination::overflow) undecided = true;
+      if (s != Elimination::solved) return false;
     }
     // f = U y, then the strides e_k.
+    const std::size_t c = chain.size();
+    Wide& w = e.w;
     Modes m;
     wide e_prev = 0;
     for (std::size_t k = 0; k < c; ++k) {
       wide f = 0;
-      for (std::size_t col = 0; col < r; ++col) f = w.add(f, w.mul(u[col * c + k], y[col]));
+      for (std::size_t col = 0; col < e.r; ++col)
+        f = w.add(f, w.mul(e.u[col * e.cap + k], e.y[col]));
       const wide radix = k == 0 ? 0 : chain[k] / chain[k - 1];
-      const wide e = w.add(f, w.mul(radix, e_prev));
-      if (w.overflow || e > INT64_MAX || e < INT64_MIN) {
+      const wide stride = w.add(f, w.mul(radix, e_prev));
+      if (w.overflow || stride > INT64_MAX || stride < INT64_MIN) {
         undecided = true;
         return false;
       }
       const int64_t size = k + 1 < c ? chain[k + 1] / chain[k] : max_abs / chain[k] + 1;
-      m.push_back({size, static_cast<int64_t>(e)});
-      e_prev = e;
+      m.push_back({size, static_cast<int64_t>(stride)});
+      e_prev = stride;
     }
     for (std::size_t i = 0; i < x.size(); ++i)  // the construction is exact; check it anyway
       if (eval_extended(m, x[i]) != static_cast<int64_t>(i)) return false;
@@ -139,13 +198,26 @@ struct Search {
     return true;
   }
 
-  bool walk() {
+  // e: the rows by_abs[0..next) eliminated over the chain without its last
+  // element (proving: no overflow so far). Adds the rows the chain decides;
+  // false when they have no solution (a proof for every chain extending it;
+  // after an overflow nothing is pruned).
+  bool walk(Elimination e, std::size_t next, bool proving) {
     const int64_t p = chain.back();
-    if (p > max_abs / 2) return solve();  // maximal: no prime fits above p
+    const bool maximal = p > max_abs / 2;  // no prime fits above p
+    e.extend();
+    for (; proving && next < by_abs.size(); ++next) {
+      const int64_t xi = x[by_abs[next]];
+      if ((xi < 0 ? -xi : xi) > (maximal ? max_abs : 2 * p - 1)) break;
+      const auto s = e.add(chain, xi, static_cast<int64_t>(by_abs[next]));
+      if (s == Elimination::inconsistent) return false;
+      proving = s == Elimination::solved;
+    }
+    if (maximal) return solve();
     for (int64_t q : primes) {
       if (q > max_abs / p) break;
       chain.push_back(p * q);
-      const bool done = walk();
+      const bool done = walk(e, next, proving);
       chain.pop_back();
       if (done) return true;
     }
@@ -156,14 +228,20 @@ struct Search {
 }  // namespace
 
 LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max_abs) {
-  Search s{x, max_abs, {}, {1}, false, std::nullopt};
+  Search s{x, max_abs, {}, {1}, {}, 1, false, std::nullopt};
+  s.by_abs.resize(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) s.by_abs[i] = i;
+  std::stable_sort(s.by_abs.begin(), s.by_abs.end(), [&](std::size_t a, std::size_t b) {
+    return (x[a] < 0 ? -x[a] : x[a]) < (x[b] < 0 ? -x[b] : x[b]);
+  });
+  for (int64_t p = 2; p <= max_abs; p *= 2) ++s.columns;
   std::vector<bool> composite(static_cast<std::size_t>(max_abs) + 1, false);
   for (int64_t q = 2; q <= max_abs; ++q) {
     if (composite[static_cast<std::size_t>(q)]) continue;
     s.primes.push_back(q);
     for (int64_t k = q * q; k <= max_abs; k += q) composite[static_cast<std::size_t>(k)] = true;
   }
-  s.walk();
+  s.walk(Elimination(s.columns), 0, true);
   if (s.found) return {LeftInverseResult::found, from_modes(*s.found)};
   return {s.undecided ? LeftInverseResult::undecided : LeftInverseResult::none, Layout()};
 }
