@@ -222,6 +222,12 @@ int register_all() {
   add("left_inverse/(2,8):(5,4)/search", BM_LeftInverse, "(2,8):(5,4)");
   add("left_inverse/(4,2):(3,-2)/search", BM_LeftInverse, "(4,2):(3,-2)");
   add("refusal/left_inverse/(5,5):(7,11)/search-none", BM_RefusedLeftInverse, "(5,5):(7,11)");
+  // Searches over large offsets: an answer far down the chains (X = 1520), and
+  // refusals after the whole search (X = 1095 and 3840).
+  add("left_inverse/(16,32):(64,63)/search-deep", BM_LeftInverse, "(16,32):(64,63)");
+  add("refusal/left_inverse/(16,16):(9,64)/search-none", BM_RefusedLeftInverse, "(16,16):(9,64)");
+  add("refusal/left_inverse/(16,16):(137,119)/search-none", BM_RefusedLeftInverse,
+      "(16,16):(137,119)");
   add("refusal/composition/(4,6,8):(2,3,5)o6:3/exact-leaf-none", BM_RefusedComposition,
       "(4,6,8):(2,3,5)", "6:3");
   // refusals: a carry across A's boundary (the no-carry check, deep in the

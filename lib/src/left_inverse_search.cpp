@@ -198,11 +198,14 @@ struct Search {
     return true;
   }
 
-  // e: the rows by_abs[0..next) eliminated over the chain without its last
-  // element (proving: no overflow so far). Adds the rows the chain decides;
-  // false when they have no solution (a proof for every chain extending it;
-  // after an overflow nothing is pruned).
-  bool walk(Elimination e, std::size_t next, bool proving) {
+  // levels[d]: the rows by_abs[0..next) eliminated over the chain without its
+  // last element (depth d = its length - 1; proving: no overflow so far). Adds
+  // the rows the chain decides; false when they have no solution (a proof for
+  // every chain extending it; after an overflow nothing is pruned). One state
+  // per depth, assigned from the parent's: no allocation per chain.
+  std::vector<Elimination> levels;
+  bool walk(std::size_t depth, std::size_t next, bool proving) {
+    Elimination& e = levels[depth];
     const int64_t p = chain.back();
     const bool maximal = p > max_abs / 2;  // no prime fits above p
     e.extend();
@@ -217,7 +220,8 @@ struct Search {
     for (int64_t q : primes) {
       if (q > max_abs / p) break;
       chain.push_back(p * q);
-      const bool done = walk(e, next, proving);
+      levels[depth + 1] = e;
+      const bool done = walk(depth + 1, next, proving);
       chain.pop_back();
       if (done) return true;
     }
@@ -228,7 +232,7 @@ struct Search {
 }  // namespace
 
 LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max_abs) {
-  Search s{x, max_abs, {}, {1}, {}, 1, false, std::nullopt};
+  Search s{x, max_abs, {}, {1}, {}, 1, false, std::nullopt, {}};
   s.by_abs.resize(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) s.by_abs[i] = i;
   std::stable_sort(s.by_abs.begin(), s.by_abs.end(), [&](std::size_t a, std::size_t b) {
@@ -241,7 +245,8 @@ LeftInverseResult left_inverse_search(const std::vector<int64_t>& x, int64_t max
     s.primes.push_back(q);
     for (int64_t k = q * q; k <= max_abs; k += q) composite[static_cast<std::size_t>(k)] = true;
   }
-  s.walk(Elimination(s.columns), 0, true);
+  s.levels.assign(s.columns + 1, Elimination(s.columns));
+  s.walk(0, 0, true);
   if (s.found) return {LeftInverseResult::found, from_modes(*s.found)};
   return {s.undecided ? LeftInverseResult::undecided : LeftInverseResult::none, Layout()};
 }
