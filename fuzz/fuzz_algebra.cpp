@@ -107,7 +107,7 @@ LAYOUTCHECK_NO_COVERAGE const std::map<Op, std::vector<const char*>>& laws_by_op
       {kEval,
        {"EVAL-ORACLE", "SIZE-ORACLE", "COSIZE-ORACLE", "COORD-AGREE", "COORD-ROUNDTRIP",
         "COMPACT-BIJ", "RANK-DEPTH", "FLATTEN-DEF", "NULLSPACE-DEF", "MAKE-LIKE", "FLAT-RANGE",
-        "FLAT-EVAL", "FLAT-WINDOW", "MAGIC-DIV", "UPCAST-DEF", "DOWNCAST-DEF", "RECAST-DEF"}},
+        "FLAT-EVAL", "MAGIC-DIV", "UPCAST-DEF", "DOWNCAST-DEF", "RECAST-DEF"}},
       {kRefusals, {"REFUSE-MSG", "NO-OVERFLOW"}},
       {kNotation, {"NOTE-ROUNDTRIP", "NOTE-CANON", "PARSE-MALFORMED"}},
   };
@@ -122,6 +122,11 @@ LAYOUTCHECK_NO_COVERAGE const props::Law& law(const char* id) {
       for (const char* i : ids) used.insert(i);
     for (const char* i : {"SWZ-ORACLE", "SWZ-INVOL", "SWZ-PASS", "SWZ-BIJ"})
       used.insert(i);  // fuzz_swizzle
+    // fuzz_eval checks FLAT-WINDOW's post-condition (eval_chunk and for_each
+    // against the oracle on windows near 0, in the domain and near max_index)
+    // on windows its input chooses; here the law's own windows took a fifth
+    // of the time (docs/FUZZING.md).
+    used.insert("FLAT-WINDOW");
     for (const props::Law& l : props::catalog()) {
       out[l.id] = &l;
       if (!used.count(l.id))
@@ -711,7 +716,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             "FLATTEN-DEF", "FLAT-RANGE", "NULLSPACE-DEF", "MAKE-LIKE"})
         run_law(id, a);
       run_law("FLAT-EVAL", a, i);
-      run_law("FLAT-WINDOW", a, i);
       // The divider on the layout's size (a divisor >= 1) and the index (as uint64).
       const int64_t divisor =
           static_cast<int64_t>(size128(a.shape()) < kI64Max ? size128(a.shape()) : 1);
