@@ -173,15 +173,14 @@ struct Search {
       if (s == Elimination::overflow) undecided = true;
       if (s != Elimination::solved) return false;
     }
-    // f = U y, then the strides e_k.
+    // f = U y (the free unknowns 0), which the elimination kept as g; then the
+    // strides e_k.
     const std::size_t c = chain.size();
     Wide& w = e.w;
     Modes m;
     wide e_prev = 0;
     for (std::size_t k = 0; k < c; ++k) {
-      wide f = 0;
-      for (std::size_t col = 0; col < e.r; ++col)
-        f = w.add(f, w.mul(e.u[col * e.cap + k], e.y[col]));
+      const wide f = e.g[k];
       const wide radix = k == 0 ? 0 : chain[k] / chain[k - 1];
       const wide stride = w.add(f, w.mul(radix, e_prev));
       if (w.overflow || stride > INT64_MAX || stride < INT64_MIN) {

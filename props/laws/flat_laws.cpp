@@ -224,10 +224,7 @@ Outcome flat_window(const Algebra& alg, const std::vector<Arg>& args, std::size_
                          static_cast<uint64_t>(std::min<i128>(count, room)));
   };
   add(0, std::min<uint64_t>(n, 4096));
-  // Three rounds of four windows (six until 2026-12-02: this law was a third of
-  // a fuzz_algebra campaign's time; the mutants of eval_chunk and for_each are
-  // caught either way, docs/PERFORMANCE.md).
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < 6; ++k) {
     const uint64_t count = s.below(3 * 256 + 40) + 1;
     add(s.below(n), count);
     add(static_cast<i128>(n) - static_cast<i128>(s.below(count + 1)), count);
