@@ -5,6 +5,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/error.hpp"
+#include "layout_ref.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -54,19 +55,28 @@ int64_t Layout::size() const {
   return size;
 }
 
-int64_t Layout::cosize() const {
+namespace detail {
+
+bool cosize_of(const ItNode* s, const ItNode* d, std::size_t n, int64_t& out) {
   int64_t r = 1;
-  bool fits = true;
-  const ItNode* s = shape_.root();
-  const ItNode* d = stride_.root();
-  for (std::size_t k = 0; k < shape_.node_count() && fits; ++k) {
+  for (std::size_t k = 0; k < n; ++k) {
     if (s[k].tuple || s[k].v == 1) continue;  // a size-1 mode adds nothing (even d = -2^63)
     int64_t term;
-    fits = d[k].v != INT64_MIN &&
-           !__builtin_mul_overflow(s[k].v - 1, d[k].v < 0 ? -d[k].v : d[k].v, &term) &&
-           !__builtin_add_overflow(r, term, &r);
+    if (d[k].v == INT64_MIN ||
+        __builtin_mul_overflow(s[k].v - 1, d[k].v < 0 ? -d[k].v : d[k].v, &term) ||
+        __builtin_add_overflow(r, term, &r))
+      return false;
   }
-  if (!fits) detail::raise("cosize", to_string(*this), "cosize overflows int64");
+  out = r;
+  return true;
+}
+
+}  // namespace detail
+
+int64_t Layout::cosize() const {
+  int64_t r = 0;
+  if (!detail::cosize_of(shape_.root(), stride_.root(), shape_.node_count(), r))
+    detail::raise("cosize", to_string(*this), "cosize overflows int64");
   return r;
 }
 
@@ -257,30 +267,41 @@ Layout flatten(const Layout& l) {
   return Layout::unchecked(flatten(l.shape()), flatten(l.stride()));
 }
 
+namespace detail {
+
+bool pads_to_rank(const Layout& l, int n) { return l.rank() < n || (n > 1 && l.shape().is_int()); }
+
+void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const ItNode* s = l.s;
+  const ItNode* d = l.d;
+  const int r = s->tuple ? static_cast<int>(s->v) : 1;  // the modes kept
+  const int64_t m = r > n ? r : n;
+  const std::size_t root = rs.size();
+  rs.reserve(root + static_cast<std::size_t>(s->span + m) + 1);
+  rd.reserve(root + static_cast<std::size_t>(s->span + m) + 1);
+  rs.push_back({m, 1, 1});
+  rd.push_back({m, 1, 1});
+  if (s->tuple) {  // the modes of l, then 1:0 modes
+    rs.append(s + 1, static_cast<std::size_t>(s->span - 1));
+    rd.append(d + 1, static_cast<std::size_t>(d->span - 1));
+  } else {  // l itself is mode 0
+    rs.push_back(*s);
+    rd.push_back(*d);
+  }
+  for (int k = r; k < n; ++k) {
+    rs.push_back({1, 1, 0});
+    rd.push_back({0, 1, 0});
+  }
+  rs[root].span = static_cast<int32_t>(rs.size() - root);
+  rd[root].span = static_cast<int32_t>(rd.size() - root);
+}
+
+}  // namespace detail
+
 Layout append_to_rank(const Layout& l, int n) {
-  if (l.rank() >= n && !(n > 1 && l.shape().is_int())) return l;
+  if (!detail::pads_to_rank(l, n)) return l;
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    const ItNode* s = l.shape().root();
-    const ItNode* d = l.stride().root();
-    const int r = s->tuple ? static_cast<int>(s->v) : 1;  // the modes kept
-    const int64_t m = r > n ? r : n;
-    rs.reserve(static_cast<std::size_t>(s->span + m) + 1);
-    rd.reserve(static_cast<std::size_t>(s->span + m) + 1);
-    rs.push_back({m, 1, 1});
-    rd.push_back({m, 1, 1});
-    if (s->tuple) {  // the modes of l, then 1:0 modes
-      rs.append(s + 1, static_cast<std::size_t>(s->span - 1));
-      rd.append(d + 1, static_cast<std::size_t>(d->span - 1));
-    } else {  // l itself is mode 0
-      rs.push_back(*s);
-      rd.push_back(*d);
-    }
-    for (int k = r; k < n; ++k) {
-      rs.push_back({1, 1, 0});
-      rd.push_back({0, 1, 0});
-    }
-    rs[0].span = static_cast<int32_t>(rs.size());
-    rd[0].span = static_cast<int32_t>(rd.size());
+    detail::append_padded(detail::LayoutRef(l), n, rs, rd);
   });
 }
 

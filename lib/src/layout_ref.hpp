@@ -10,6 +10,10 @@
 
 namespace layout::detail {
 
+// cosize (1 + sum (s-1)|d|) of the layout with these n shape and stride nodes
+// into out; false past int64 (layout.cpp).
+bool cosize_of(const ItNode* s, const ItNode* d, std::size_t n, int64_t& out);
+
 struct LayoutRef {
   const ItNode* s;  // shape subtree root
   const ItNode* d;  // stride subtree root (congruent)
@@ -26,6 +30,11 @@ struct LayoutRef {
       if (!s[k].tuple) r = checked::mul(r, s[k].v);
     return r;
   }
+  // Layout::cosize() (the same Error past int64).
+  int64_t cosize() const {
+    int64_t r = 0;
+    return cosize_of(s, d, static_cast<std::size_t>(s->span), r) ? r : copy().cosize();
+  }
   Modes modes() const {
     Modes m;
     for (int32_t k = 0; k < s->span; ++k)
@@ -41,6 +50,12 @@ struct LayoutRef {
     rd.append(d, static_cast<std::size_t>(d->span));
   }
 };
+
+// append_to_rank(l, n) != l: l has fewer than n modes, or is an integer-shaped
+// layout and n > 1 (layout.cpp).
+bool pads_to_rank(const Layout& l, int n);
+// Appends append_to_rank(l, n) (for l with pads_to_rank(l, n)) to the node arrays.
+void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd);
 
 // A tiler of rank r applies to a layout of rank >= r (false: refused).
 [[nodiscard]] inline bool tiler_rank_fits(int tiler_rank, int layout_rank) {

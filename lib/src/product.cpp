@@ -16,7 +16,7 @@ namespace {
 
 // Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
 // false: refused (fail()).
-bool copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+bool copies_into(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int64_t cotarget = checked::mul(a.size(), b.cosize());
   Modes c;
   {
@@ -27,12 +27,12 @@ bool copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
   }
   if (c.empty()) c.push_back({1, 0});  // complement 1:0 (already coalesced)
   const auto in_composition = detail::step([&](std::string& out) {
-    out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b) + "): ";
+    out += "composition(" + to_string(from_modes(c)) + ", " + to_string(b.copy()) + "): ";
   });
   detail::Composed composed;
-  if (!detail::compose_leaves(c, flat_modes(b), composed)) return false;
+  if (!detail::compose_leaves(c, b.modes(), composed)) return false;
   std::size_t next = 0;
-  detail::emit_tree(composed, next, b.shape().root(), rs, rd);
+  detail::emit_tree(composed, next, b.s, rs, rd);
   return true;
 }
 
@@ -40,7 +40,7 @@ bool copies_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
 bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   OpenTuple pair(rs, rd, 2);
   a.append_to(rs, rd);
-  if (!copies_into(a, b, rs, rd)) return false;
+  if (!copies_into(a, LayoutRef(b), rs, rd)) return false;
   pair.close();
   return true;
 }
@@ -57,12 +57,12 @@ bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   return true;
 }
 
-// l padded to rank n (append_to_rank), or l itself where that changes nothing
-// (n = 1 keeps l as is).
-const Layout& padded(const Layout& l, int n, Layout& storage) {
-  if (n == 1 || (l.rank() >= n && !l.shape().is_int())) return l;
-  storage = append_to_rank(l, n);
-  return storage;
+// l padded to rank n (append_to_rank) in s/d, or l itself where that changes
+// nothing (n = 1 keeps l as is).
+LayoutRef padded(const Layout& l, int n, IntTuple::Nodes& s, IntTuple::Nodes& d) {
+  if (!detail::pads_to_rank(l, n)) return LayoutRef(l);
+  detail::append_padded(LayoutRef(l), n, s, d);
+  return {s.data(), d.data()};
 }
 
 // blocked (raked = false) and raked products: pad both to rank R, then pair
@@ -70,15 +70,15 @@ const Layout& padded(const Layout& l, int n, Layout& storage) {
 bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
   const int r = std::max(a.rank(), b.rank());
-  Layout a_storage, b_storage;
-  const Layout& pa = padded(a, r, a_storage);
-  const Layout& pb = padded(b, r, b_storage);
+  IntTuple::Nodes as, ad, bs, bd;  // A and B padded, where padding changes them
+  const LayoutRef pa = padded(a, r, as, ad);
+  const LayoutRef pb = padded(b, r, bs, bd);
   IntTuple::Nodes cs, cd;
-  if (!copies_into(LayoutRef(pa), pb, cs, cd)) return false;
+  if (!copies_into(pa, pb, cs, cd)) return false;
   const LayoutRef copies(cs.data(), cd.data());
   OpenTuple outer(rs, rd, r);
   for (int i = 0; i < r; ++i) {
-    const LayoutRef block = r == 1 ? LayoutRef(pa) : LayoutRef(pa)[i];
+    const LayoutRef block = r == 1 ? pa : pa[i];
     const LayoutRef copy = r == 1 ? copies : copies[i];
     OpenTuple pair(rs, rd, 2);
     (raked ? copy : block).append_to(rs, rd);

@@ -52,6 +52,15 @@ bool fail(std::string condition) {
   return false;
 }
 
+bool refuse_unrepresentable(const Layout& r) {
+  int64_t size = 1;
+  bool size_fits = true;
+  r.shape().for_each_leaf(
+      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
+  return fail("the result " + to_string(r) +
+              (size_fits ? " has offsets past int64" : " has a size past int64"));
+}
+
 Error take_failure() {
   std::optional<Error>& slot = failure_slot();
   if (!slot) return Error("layout", "", "internal: a refusal without its error");

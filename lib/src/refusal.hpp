@@ -135,14 +135,18 @@ inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
 
 // A layout result must be usable: its size and every offset on its domain
 // fit in int64. As a status: false after fail().
+bool refuse_unrepresentable(const Layout& r);
 inline bool check_representable(const Layout& r) {
-  if (representable(r.shape().root(), r.stride().root(), r.shape().node_count())) return true;
-  int64_t size = 1;
-  bool size_fits = true;
-  r.shape().for_each_leaf(
-      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
-  return fail("the result " + to_string(r) +
-              (size_fits ? " has offsets past int64" : " has a size past int64"));
+  return representable(r.shape().root(), r.stride().root(), r.shape().node_count()) ||
+         refuse_unrepresentable(r);
+}
+// The same for a result still being built in node arrays.
+inline bool check_representable(const IntTuple::Nodes& rs, const IntTuple::Nodes& rd) {
+  return representable(rs.data(), rd.data(), rs.size()) ||
+         refuse_unrepresentable(Layout::build([&](IntTuple::Nodes& s, IntTuple::Nodes& d) {
+           s = rs;
+           d = rd;
+         }));
 }
 
 // The same as a refusal (thrown once).
@@ -174,14 +178,16 @@ auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body(
 // exception path); an Error of a nested public function passes.
 template <class Body, class Operands>
 Layout build_in_frame(const char* op, Operands& operands, Body& body, bool& ok) {
-  try {
-    const Frame frame(op, [&](std::string& out) { out += operands(); });
-    Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { ok = body(rs, rd); });
-    ok = ok && check_representable(r);
-    return r;
-  } catch (const Overflow& o) {
-    raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
-  }
+  // The try block is inside build's callback: g++ does not elide the copy of
+  // a named result declared inside a try block (a move of both node arrays).
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    try {
+      const Frame frame(op, [&](std::string& out) { out += operands(); });
+      ok = body(rs, rd) && check_representable(rs, rd);
+    } catch (const Overflow& o) {
+      raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
+    }
+  });
 }
 
 // The throwing boundary: the result, or one throw of the refusal's Error.

@@ -41,7 +41,7 @@ public:
     }
     return *this;
   }
-  ~SmallVector() { release(); }
+  ~SmallVector() { delete[] heap_; }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

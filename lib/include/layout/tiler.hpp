@@ -18,7 +18,11 @@ struct Tiler {
   std::vector<Tiler> elems;  // kind == tuple
 
   Tiler() = default;
-  Tiler(Layout l) : kind(Kind::layout), layout(std::move(l)) {}  // NOLINT: a layout is a tiler
+  // A layout is a tiler (implicitly). Two overloads, not one by value: a
+  // Layout passed where a Tiler is expected is copied once (by value it was
+  // copied and then moved, and a move copies the inline node arrays too).
+  Tiler(const Layout& l) : kind(Kind::layout), layout(l) {}        // NOLINT
+  Tiler(Layout&& l) : kind(Kind::layout), layout(std::move(l)) {}  // NOLINT
   static Tiler underscore() { return Tiler(); }
   static Tiler tuple(std::vector<Tiler> e) {
     Tiler t;
