@@ -41,7 +41,7 @@ public:
     }
     return *this;
   }
-  ~SmallVector() { delete[] heap_; }
+  ~SmallVector() { release(); }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
