@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "layout/checked.hpp"
 #include "layout/layout.hpp"
 
 namespace layout::detail {
@@ -52,6 +53,49 @@ void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::
 // Appends the next n results as one mode: the single result, or a flat tuple of them.
 void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd);
+
+// The fast paths: on the common inputs, the general path's steps and result
+// without its containers, frames and refusal formatting. A fast function
+// returns false where the general path decides (it computes the answer by
+// another rule, or refuses); it never refuses itself.
+inline constexpr std::size_t kFastLeaves = 16;
+// The leaves of the layout with these shape and stride nodes (n of each), in
+// order, into out[0, count); false past kFastLeaves of them.
+inline bool gather_leaves(const ItNode* s, const ItNode* d, std::size_t n, Mode* out,
+                          std::size_t& count) {
+  count = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (s[k].tuple) continue;
+    if (count == kFastLeaves) return false;
+    out[count++] = {s[k].v, d[k].v};
+  }
+  return true;
+}
+// The leaves that move (s != 1, d != 0) into out[0, count); false on a
+// negative stride (complement refuses it).
+bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count);
+// compose_leaves by the symbolic walk and the no-carry proof alone: false
+// where a leaf has no symbolic rule or the leaves may carry.
+bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, Composed& out);
+// emit_tree of B's tree (shape root s, stride root d) for c whose first nb
+// results are B's leaves: where each is one mode, B's nodes with the leaves
+// replaced.
+void emit_composed_tree(const Composed& c, std::size_t nb, const ItNode* s, const ItNode* d,
+                        IntTuple::Nodes& rs, IntTuple::Nodes& rd);
+// Runs the fast path f() -> bool appending to rs/rd; where it returns false
+// or a checked step overflows, rs/rd are cut back to what they held and the
+// answer is false.
+template <class F>
+bool attempt_fast(IntTuple::Nodes& rs, IntTuple::Nodes& rd, F&& f) {
+  const std::size_t base = rs.size();
+  try {
+    if (f()) return true;
+  } catch (const Overflow&) {
+  }
+  rs.resize(base);
+  rd.resize(base);
+  return false;
+}
 
 // compose_exact.cpp: the exact construction on the definition.
 // A(x) for modes a (the last unbounded), A(-x) = -A(x); checked.

@@ -78,7 +78,6 @@ auto complement_whole(const Layout& a, Guard guard) {
 // general path returns.
 bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   constexpr int kFastModes = 8;
-  if (cotarget < 1) return false;
   Mode m[kFastModes];
   int n = 0;
   const ItNode* s = a.shape().root();
@@ -88,15 +87,8 @@ bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, Int
     if (d[k].v < 0 || n == kFastModes) return false;
     m[n++] = {s[k].v, d[k].v};
   }
-  sort_small(m, m + n, [](const Mode& x) { return x.d; });
   detail::CoalescingSink sink(rs, rd, static_cast<std::size_t>(n) + 1);
-  int64_t end = 1;
-  for (int k = 0; k < n; ++k) {
-    if (m[k].d < end || !sink.add(m[k].d / end, end) ||
-        __builtin_mul_overflow(m[k].s, m[k].d, &end))
-      return false;
-  }
-  if (!sink.add(cotarget / end + (cotarget % end != 0), end)) return false;
+  if (!detail::complement_walk(m, static_cast<std::size_t>(n), cotarget, sink)) return false;
   sink.finish();
   return detail::representable(rs.data(), rd.data(), rs.size());
 }

@@ -93,6 +93,7 @@ int64_t max_residue(int64_t s, int64_t d, int64_t p) {
 // bounded modes, their largest residues mod P (of |d|) sum below P. Returns
 // false where this is not proven (then *why, if given, says why).
 bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
+  if (a.size() == 1) return true;  // A linear
   int moving = 0;
   bool positive = false, negative = false;
   for (const Mode& m : leaves) {
@@ -100,8 +101,8 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
     ++moving;
     (m.d > 0 ? positive : negative) = true;
   }
-  if (moving < 2 || a.size() == 1) return true;  // nothing to carry into, or A linear
-  int64_t max_value = 0;                         // the largest |value| of B and of its partial sums
+  if (moving < 2) return true;  // nothing to carry into
+  int64_t max_value = 0;        // the largest |value| of B and of its partial sums
   for (const Mode& m : leaves)
     if (m.s != 1 && m.d != 0)
       max_value = checked::add(max_value, checked::mul(m.s - 1, checked::abs(m.d)));
@@ -133,6 +134,20 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
     }
   }
   return true;
+}
+
+// compose_leaves_fast, inlined into composition's own fast path.
+[[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
+                                                       detail::Composed& out) {
+  for (const Mode& leaf : leaves) {
+    const std::size_t first = out.modes.size();
+    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr)) return false;
+    if (out.modes.size() > first + 1) detail::coalesce_tail(out.modes, first);
+    if (out.modes.size() == first + 1 && out.modes.back().s == 1) out.modes.pop_back();
+    if (out.modes.size() == first) out.modes.push_back({1, 0});
+    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+  }
+  return no_carry(a, leaves, nullptr);
 }
 
 std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
@@ -240,6 +255,39 @@ void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::No
   t.close();
 }
 
+bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count) {
+  count = 0;
+  for (const Mode& m : leaves) {
+    if (m.s == 1 || m.d == 0) continue;
+    if (m.d < 0) return false;
+    out[count++] = m;
+  }
+  return true;
+}
+
+bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, Composed& out) {
+  return compose_leaves_walk(a, leaves, out);
+}
+
+void emit_composed_tree(const Composed& c, std::size_t nb, const ItNode* s, const ItNode* d,
+                        IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (nb != 0 && c.ends[nb - 1] != static_cast<int32_t>(nb)) {  // a leaf became a tuple
+    std::size_t next = 0;
+    emit_tree(c, next, s, rs, rd);
+    return;
+  }
+  const std::size_t base = rs.size();
+  const auto nodes = static_cast<std::size_t>(s->span);
+  rs.append(s, nodes);
+  rd.append(d, nodes);
+  std::size_t j = 0;
+  for (std::size_t k = base; k < base + nodes; ++k) {
+    if (rs[k].tuple) continue;
+    rs[k].v = c.modes[j].s;
+    rd[k].v = c.modes[j++].d;
+  }
+}
+
 Modes extension_modes(LayoutRef a) {
   // coalesce_modes(flat_modes(a), true) in one pass over the nodes, the open
   // mode in registers.
@@ -284,56 +332,21 @@ bool compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
 // symbolic walk and provably without a carry, and the result is in range.
 // Returns false for anything else (rs/rd cut back to what they held), which
 // the general path computes or refuses with its message; where it returns
-// true, what it appended is what the general path appends (the same steps,
-// without the refusal formatting and the exact fallbacks).
+// true, what it appended is what the general path appends.
 bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  constexpr std::size_t kFastLeaves = 16;
   const std::size_t base = rs.size();
-  const auto give_up = [&] {
-    rs.resize(base);
-    rd.resize(base);
-    return false;
-  };
-  try {
-    const Modes am = detail::extension_modes(a);
+  return detail::attempt_fast(rs, rd, [&] {
     const ItNode* bs = b.shape().root();
     const ItNode* bd = b.stride().root();
-    const std::size_t nodes = b.shape().node_count();
-    Mode leaves[kFastLeaves];
+    Mode leaves[detail::kFastLeaves];
     std::size_t n = 0;
     detail::Composed c;
-    bool single = true;  // every leaf's part is one mode: R has B's tree
-    for (std::size_t k = 0; k < nodes; ++k) {
-      if (bs[k].tuple) continue;
-      if (n == kFastLeaves) return give_up();
-      leaves[n++] = {bs[k].v, bd[k].v};
-      const std::size_t first = c.modes.size();
-      if (!compose_leaf(am, bs[k].v, bd[k].v, c.modes, nullptr)) return give_up();
-      if (c.modes.size() > first + 1) detail::coalesce_tail(c.modes, first);
-      if (c.modes.size() == first + 1 && c.modes.back().s == 1) c.modes.pop_back();
-      if (c.modes.size() == first) c.modes.push_back({1, 0});
-      single = single && c.modes.size() == first + 1;
-      c.ends.push_back(static_cast<int32_t>(c.modes.size()));
-    }
-    if (!no_carry(am, detail::ModeSpan(leaves, n), nullptr)) return give_up();
-    if (single) {  // B's nodes with the leaves replaced
-      rs.append(bs, nodes);
-      rd.append(bd, nodes);
-      std::size_t j = 0;
-      for (std::size_t k = base; k < base + nodes; ++k) {
-        if (rs[k].tuple) continue;
-        rs[k].v = c.modes[j].s;
-        rd[k].v = c.modes[j++].d;
-      }
-    } else {
-      std::size_t next = 0;
-      detail::emit_tree(c, next, bs, rs, rd);
-    }
-    if (detail::representable(rs.data() + base, rd.data() + base, rs.size() - base)) return true;
-    return give_up();
-  } catch (const Overflow&) {
-    return give_up();
-  }
+    if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n) ||
+        !compose_leaves_walk(detail::extension_modes(a), detail::ModeSpan(leaves, n), c))
+      return false;
+    detail::emit_composed_tree(c, n, bs, bd, rs, rd);
+    return detail::representable(rs.data() + base, rd.data() + base, rs.size() - base);
+  });
 }
 
 // A o B for a mode A of a tiled composition: the fast path, else the general

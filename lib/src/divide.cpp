@@ -2,6 +2,7 @@
 
 #include "algebra_core.hpp"
 #include "layout_ref.hpp"
+#include "mode_sink.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -9,10 +10,43 @@ namespace layout {
 
 namespace detail {
 
+namespace {
+
+// divide_into on the common inputs (B with at most kFastLeaves leaves, its
+// complement by the walk, A o (B, complement) by compose_leaves_fast): the
+// same nodes without the frames; false where the general path decides.
+bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return attempt_fast(rs, rd, [&] {
+    const ItNode* bs = b.shape().root();
+    const ItNode* bd = b.stride().root();
+    Mode leaves[2 * kFastLeaves + 1];  // B's leaves, then the complement's
+    Mode moving[kFastLeaves];
+    std::size_t nb = 0, nm = 0;
+    if (!gather_leaves(bs, bd, b.shape().node_count(), leaves, nb) ||
+        !moving_modes(ModeSpan(leaves, nb), moving, nm))
+      return false;
+    ModeArraySink rest(leaves + nb);
+    if (!complement_walk(moving, nm, a.size(), rest)) return false;
+    std::size_t nr = rest.size();
+    if (nr == 0) leaves[nb + nr++] = {1, 0};
+    Composed c;
+    if (!compose_leaves_fast(extension_modes(a), ModeSpan(leaves, nb + nr), c)) return false;
+    OpenTuple pair(rs, rd, 2);
+    emit_composed_tree(c, nb, bs, bd, rs, rd);
+    std::size_t next = nb;
+    emit_flat(c, next, nr, rs, rd);
+    pair.close();
+    return true;
+  });
+}
+
+}  // namespace
+
 // Appends logical_divide(A, B) for a layout B: the pair
 // (A o B, A o complement(B, size(A))), composed at the level of modes (the same
 // walk and no-carry check as composition). false: refused (fail()).
 bool divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (divide_fast(a, b, rs, rd)) return true;
   Modes leaves = flat_modes(b);  // B's leaves, then the complement's
   const int64_t size_a = a.size();
   Modes rest;

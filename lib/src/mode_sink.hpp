@@ -5,6 +5,7 @@
 #pragma once
 
 #include "layout/int_tuple.hpp"
+#include "layout/layout.hpp"
 
 namespace layout::detail {
 
@@ -54,5 +55,50 @@ private:
   IntTuple::Nodes& rd_;
   int64_t cs_ = 1, cd_ = 0;  // the open mode (cs_ == 1: none yet)
 };
+
+// The same coalescing rule into a caller's array of modes (capacity: the
+// modes to come), for the fast paths that compose with the modes afterwards.
+class ModeArraySink {
+public:
+  explicit ModeArraySink(Mode* out) : out_(out) {}
+
+  // Appends s:d (merged into the last mode where it continues it). false
+  // only when a merged size would pass int64.
+  bool add(int64_t s, int64_t d) {
+    if (s == 1) return true;
+    int64_t end;
+    if (n_ != 0) {
+      Mode& last = out_[n_ - 1];
+      if (!__builtin_mul_overflow(last.s, last.d, &end) && end == d)
+        return !__builtin_mul_overflow(last.s, s, &last.s);
+    }
+    out_[n_++] = {s, d};
+    return true;
+  }
+  std::size_t size() const { return n_; }
+
+private:
+  Mode* out_;
+  std::size_t n_ = 0;
+};
+
+// Streams the modes of complement(A, cotarget) into sink, for A's moving
+// modes m[0, n) (s != 1, d > 0; sorted here by stride): (d_j / E_{j-1}) :
+// E_{j-1} per mode, E_j = s_j * d_j, then ceil(cotarget / E_n) : E_n.
+// false where the general path decides (it refuses or raises): cotarget < 1,
+// modes that overlap or interleave (d_j < E_{j-1}), a step past int64.
+template <class Sink>
+[[gnu::always_inline]] inline bool complement_walk(Mode* m, std::size_t n, int64_t cotarget,
+                                                   Sink& sink) {
+  if (cotarget < 1) return false;
+  sort_small(m, m + n, [](const Mode& x) { return x.d; });
+  int64_t end = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (m[k].d < end || !sink.add(m[k].d / end, end) ||
+        __builtin_mul_overflow(m[k].s, m[k].d, &end))
+      return false;
+  }
+  return sink.add(cotarget / end + (cotarget % end != 0), end);
+}
 
 }  // namespace layout::detail
