@@ -106,16 +106,27 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
   IntTuple::Nodes cs, cd;
   if (!copies_into(pa, pb, cs, cd)) return false;
   const LayoutRef copies(cs.data(), cd.data());
-  OpenTuple outer(rs, rd, r);
+  const auto mode = [&](const LayoutRef& l, int i) { return r == 1 ? l : l[i]; };
+  // ((A'_0, C_0), ..., (A'_{r-1}, C_{r-1})), the pairs swapped when raked:
+  // its node count first, then every node written into one extension.
+  int32_t total = 1;
+  for (int i = 0; i < r; ++i) total += 1 + mode(pa, i).s->span + mode(copies, i).s->span;
+  ItNode* ps = rs.extend(static_cast<std::size_t>(total));
+  ItNode* pd = rd.extend(static_cast<std::size_t>(total));
+  *ps++ = *pd++ = {r, total, 1};
+  const auto put = [&](const LayoutRef& l) {
+    for (int32_t k = 0; k < l.s->span; ++k) {
+      *ps++ = l.s[k];
+      *pd++ = l.d[k];
+    }
+  };
   for (int i = 0; i < r; ++i) {
-    const LayoutRef block = r == 1 ? pa : pa[i];
-    const LayoutRef copy = r == 1 ? copies : copies[i];
-    OpenTuple pair(rs, rd, 2);
-    (raked ? copy : block).append_to(rs, rd);
-    (raked ? block : copy).append_to(rs, rd);
-    pair.close();
+    const LayoutRef block = mode(pa, i);
+    const LayoutRef copy = mode(copies, i);
+    *ps++ = *pd++ = {2, 1 + block.s->span + copy.s->span, 1};
+    put(raked ? copy : block);
+    put(raked ? block : copy);
   }
-  outer.close();
   return true;
 }
 
