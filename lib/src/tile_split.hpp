@@ -32,23 +32,44 @@ template <class Leaf, class Under>
     case Tiler::Kind::tuple:
       break;
   }
-  if (!tiler_rank_fits(b.rank(), a.rank())) return false;
+  const int rb = b.rank();
+  const int ra = a.rank();
+  if (!tiler_rank_fits(rb, ra)) return false;
   IntTuple::Nodes ps, pd;  // the modes' pairs, one after the other
-  for (int i = 0; i < b.rank(); ++i) {
+  for (int i = 0; i < rb; ++i) {
     const auto in_mode = mode_step(i);
     if (!split_into(a[i], b.elems[static_cast<std::size_t>(i)], leaf, under, ps, pd)) return false;
   }
-  OpenTuple pair(rs, rd, 2);
+  // ((T_0, .., T_{rb-1}), (R_0, .., R_{rb-1}, A_rb, ..)): its node counts
+  // first, then every node written into one extension of rs/rd.
+  const std::size_t n = ps.size();
+  std::size_t t_nodes = 0;  // the T_i's nodes
+  for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span))
+    t_nodes += static_cast<std::size_t>(ps[p + 1].span);
+  const std::size_t r_nodes = n - static_cast<std::size_t>(rb) - t_nodes;       // the R_i's nodes
+  const ItNode* tail_s = ra > rb ? IntTuple::child(a.s, rb) : a.s + a.s->span;  // A_rb, ..
+  const ItNode* tail_d = a.d + (tail_s - a.s);
+  const auto tail = static_cast<std::size_t>(a.s + a.s->span - tail_s);
+  const std::size_t total = 3 + t_nodes + r_nodes + tail;
+  ItNode* os = rs.extend(total);
+  ItNode* od = rd.extend(total);
+  *os++ = *od++ = {2, static_cast<int32_t>(total), 1};
+  const auto put = [&](const ItNode* s, const ItNode* d, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k) {
+      *os++ = s[k];
+      *od++ = d[k];
+    }
+  };
   for (int half = 0; half < 2; ++half) {
-    OpenTuple t(rs, rd, half == 0 ? b.rank() : a.rank());
-    const ItNode* s = ps.data();
-    const ItNode* d = pd.data();
-    for (int i = 0; i < b.rank(); ++i, s += s->span, d += d->span)
-      LayoutRef(s, d)[half].append_to(rs, rd);
-    for (int i = b.rank(); half == 1 && i < a.rank(); ++i) a[i].append_to(rs, rd);
-    t.close();
+    const std::size_t nodes = half == 0 ? t_nodes : r_nodes + tail;
+    *os++ = *od++ = {half == 0 ? rb : ra, static_cast<int32_t>(1 + nodes), 1};
+    for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span)) {
+      const std::size_t t = p + 1;  // T_i's root, then R_i's
+      const std::size_t h = half == 0 ? t : t + static_cast<std::size_t>(ps[t].span);
+      put(ps.data() + h, pd.data() + h, static_cast<std::size_t>(ps[h].span));
+    }
   }
-  pair.close();
+  put(tail_s, tail_d, tail);
   return true;
 }
 
