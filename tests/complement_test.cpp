@@ -118,6 +118,16 @@ TEST(Complement, LargeCotarget) {
   Layout r2 = complement(L("2:1"), INT64_MAX);
   EXPECT_EQ(oracle::eval(r2, 1), 2);
   EXPECT_EQ(oracle::size(r2), INT64_MAX / 2 + 1);  // ceil(M / 2)
+  // M + E_n in range (the fast path's bound): (2^60, 2):(1, 2^61), its last
+  // offset 2^60 - 1 + 2^61.
+  const int64_t p60 = int64_t{1} << 60;
+  Layout r3 = complement(Layout(2, p60), 4 * p60 - 1);
+  EXPECT_EQ(oracle::size(r3), 2 * p60);
+  EXPECT_EQ(oracle::eval(r3, 2 * p60 - 1), p60 - 1 + 2 * p60);
+  // complement(2:(2^62 - 1), 2^63 - 1) = (2^62 - 1, 2):(1, 2^63 - 2): its last
+  // offset (2^62 - 2) + (2^63 - 2) passes int64, so it is refused, not wrapped.
+  EXPECT_TRUE(oracle::RefusedWith([&] { return complement(Layout(2, 4 * p60 - 1), INT64_MAX); },
+                                  "complement"));
 }
 
 // Complementable A with a divisible stride chain, its modes shuffled and nested.

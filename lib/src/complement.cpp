@@ -88,9 +88,17 @@ bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, Int
     m[n++] = {s[k].v, d[k].v};
   }
   detail::CoalescingSink sink(rs, rd, static_cast<std::size_t>(n) + 1);
-  if (!detail::complement_walk(m, static_cast<std::size_t>(n), cotarget, sink)) return false;
+  int64_t e = 1;  // E_n
+  if (!detail::complement_walk(m, static_cast<std::size_t>(n), cotarget, sink, &e)) return false;
   sink.finish();
-  return detail::representable(rs.data(), rd.data(), rs.size());
+  // The result is in range when M + E_n is: its largest offset is
+  //   sum_j (floor(d_j / E_{j-1}) - 1) E_{j-1} + (ceil(M / E_n) - 1) E_n
+  //   <= sum_j (d_j - E_{j-1}) + M - 1 < (E_n - 1) + M - 1    (d_j <= E_j / 2),
+  // and it is injective, so its size is at most that offset + 1; coalescing
+  // changes neither. Else the exact check.
+  int64_t bound;
+  return !__builtin_add_overflow(cotarget, e, &bound) ||
+         detail::representable(rs.data(), rd.data(), rs.size());
 }
 
 }  // namespace

@@ -87,9 +87,10 @@ private:
 // E_{j-1} per mode, E_j = s_j * d_j, then ceil(cotarget / E_n) : E_n.
 // false where the general path decides (it refuses or raises): cotarget < 1,
 // modes that overlap or interleave (d_j < E_{j-1}), a step past int64.
+// *extent (if given) receives E_n.
 template <class Sink>
 [[gnu::always_inline]] inline bool complement_walk(Mode* m, std::size_t n, int64_t cotarget,
-                                                   Sink& sink) {
+                                                   Sink& sink, int64_t* extent = nullptr) {
   if (cotarget < 1) return false;
   sort_small(m, m + n, [](const Mode& x) { return x.d; });
   int64_t end = 1;
@@ -98,6 +99,7 @@ template <class Sink>
         __builtin_mul_overflow(m[k].s, m[k].d, &end))
       return false;
   }
+  if (extent) *extent = end;
   return sink.add(cotarget / end + (cotarget % end != 0), end);
 }
 
