@@ -136,16 +136,30 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
   return true;
 }
 
+// Brings the modes m[first, end) that compose_leaf appended for one leaf to
+// canonical form: coalesced, a lone size-1 mode dropped.
+inline void canonical_leaf(Modes& m, std::size_t first) {
+  if (m.size() > first + 1)
+    detail::coalesce_tail(m, first);
+  else if (m.size() == first + 1 && m.back().s == 1)
+    m.pop_back();
+}
+
+// Closes the leaf whose result starts at modes[first]: 1:0 where it has no
+// mode, and its end recorded.
+inline void close_leaf(detail::Composed& out, std::size_t first) {
+  if (out.modes.size() == first) out.modes.push_back({1, 0});
+  out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+}
+
 // compose_leaves_fast, inlined into composition's own fast path.
 [[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
                                                        detail::Composed& out) {
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();
     if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr)) return false;
-    if (out.modes.size() > first + 1) detail::coalesce_tail(out.modes, first);
-    if (out.modes.size() == first + 1 && out.modes.back().s == 1) out.modes.pop_back();
-    if (out.modes.size() == first) out.modes.push_back({1, 0});
-    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+    canonical_leaf(out.modes, first);
+    close_leaf(out, first);
   }
   return no_carry(a, leaves, nullptr);
 }
@@ -179,10 +193,7 @@ bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     const std::size_t first = out.modes.size();
     if (compose_leaf(a, leaves[k].s, leaves[k].d, out.modes, nullptr)) {
-      if (out.modes.size() > first + 1)
-        coalesce_tail(out.modes, first);
-      else if (out.modes.size() == first + 1 && out.modes.back().s == 1)
-        out.modes.pop_back();
+      canonical_leaf(out.modes, first);
     } else {
       out.modes.resize(first);
       const int64_t s = leaves[k].s;
@@ -194,8 +205,7 @@ bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
       }
       if (!compose_exact_leaf(a, s, leaves[k].d, out.modes)) return false;
     }
-    if (out.modes.size() == first) out.modes.push_back({1, 0});
-    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+    close_leaf(out, first);
   }
   if (no_carry(a, leaves, nullptr)) return true;
   int64_t total = 1;
