@@ -312,6 +312,28 @@ TEST(Composition, OverflowIsRefused) {
     EXPECT_EQ(oracle::eval(r, i), oracle::eval(big, oracle::eval(big, i))) << i;
 }
 
+// An unrepresentable result's refusal names the condition that fails, and
+// only a true one: 2:-2^63 has the offsets 0 and -2^63 (both in int64) but
+// the span 1 + 2^63; (2,2):(2^62,2^62) has the offset 2^63.
+TEST(Composition, UnrepresentableResultsSayWhy) {
+  const auto condition = [](const Layout& a, const Layout& b) -> std::string {
+    try {
+      const Layout r = composition(a, b);
+      return "answered " + str(r);
+    } catch (const layout::Error& e) {
+      return std::string(e.condition());
+    }
+  };
+  const int64_t p62 = int64_t{1} << 62;
+  const std::string span = condition(Layout(1, INT64_MIN), L("2:1"));
+  EXPECT_NE(span.find("2:-9223372036854775808 has a span"), std::string::npos) << span;
+  const std::string offsets =
+      condition(L("(2,2):(1,2)"), Layout(IntTuple::tuple({2, 2}), IntTuple::tuple({p62, p62})));
+  EXPECT_NE(offsets.find("has offsets past int64"), std::string::npos) << offsets;
+  // max_common_vector goes through A o right_inverse(B): the same refusal.
+  EXPECT_THROW((void)layout::max_common_vector(Layout(1, INT64_MIN), L("2:1")), layout::Error);
+}
+
 }  // namespace
 
 // ---- issue 12: answers that exist are given ------------------------------------

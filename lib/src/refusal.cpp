@@ -53,12 +53,24 @@ bool fail(std::string condition) {
 }
 
 bool refuse_unrepresentable(const Layout& r) {
-  int64_t size = 1;
-  bool size_fits = true;
-  r.shape().for_each_leaf(
-      [&](int64_t v) { size_fits = size_fits && !__builtin_mul_overflow(size, v, &size); });
-  return fail("the result " + to_string(r) +
-              (size_fits ? " has offsets past int64" : " has a size past int64"));
+  // Says which of representable()'s conditions fails: the size, an offset
+  // (the largest is the sum of the positive (s-1)d, the smallest of the
+  // negative ones), or only the span 1 + sum (s-1)|d| (the cosize).
+  const ItNode* s = r.shape().root();
+  const ItNode* d = r.stride().root();
+  __extension__ typedef __int128 wide;
+  wide size = 1, hi = 0, lo = 0;
+  for (std::size_t k = 0; k < r.shape().node_count(); ++k) {
+    if (s[k].tuple) continue;
+    if (size <= INT64_MAX) size *= s[k].v;
+    const wide term = static_cast<wide>(s[k].v - 1) * d[k].v;  // |term| < 2^126
+    if (term > 0 && hi <= INT64_MAX) hi += term;
+    if (term < 0 && lo >= INT64_MIN) lo += term;
+  }
+  const char* what = size > INT64_MAX                   ? " has a size past int64"
+                     : hi > INT64_MAX || lo < INT64_MIN ? " has offsets past int64"
+                                                        : " has a span 1 + sum (s-1)|d| past int64";
+  return fail("the result " + to_string(r) + what);
 }
 
 Error take_failure() {

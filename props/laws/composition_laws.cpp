@@ -163,7 +163,8 @@ Outcome comp_refuse(const Algebra& alg, const std::vector<Arg>& args) {
 // [0, size(R)): where T is a layout function, max_common_vector(A, B) is the
 // size n of the first mode of T's canonical (coalesced) form when its stride
 // is 1, else 1; max_common_layout(A, B) has size n and the values R(i). Where
-// T is no layout function, A o R has no answer and both refuse.
+// T is no layout function, A o R has no answer and both refuse; where T's
+// layout is not representable (its span passes int64) both may refuse.
 Outcome max_common(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
@@ -188,7 +189,9 @@ Outcome max_common(const Algebra& alg, const std::vector<Arg>& args) {
     got_n = alg.max_common_vector(a, b);
     got = alg.max_common_layout(a, b);
   } catch (const Error& e) {
-    if (!fit) return std::nullopt;  // A o R has no layout: the refusal is due
+    // A o R has no layout, or none whose span fits int64 (the library's
+    // representability rule, as COMP-COMPLETE): the refusal is due.
+    if (!fit || !representable(*fit)) return std::nullopt;
     return refused("MAX-COMMON", args, "max_common_vector/layout", e);
   }
   if (!fit)

@@ -13,7 +13,8 @@ namespace layout {
 // mode of stride 1; every value is static here.)
 //   post: A(R(i)) = i for every i < n; n = 1 or n is the size of the first
 //         mode of the canonical form of i -> A(R(i)).
-// Refused where A o R is (no layout with R's shape equals it).
+// Refused where A o R is (no layout with R's shape equals it, or that layout's
+// span 1 + sum (s-1)|d| passes int64).
 int64_t max_common_vector(const Layout& a, const Layout& b);
 
 // R o (n:1) for that n when C's first mode has stride 1, else 1:0: the indices
