@@ -257,6 +257,9 @@ Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
     }
     int64_t kept = 1;
     for (int64_t s : kept_sizes) kept *= s;
+    // The tables are each within the oracle's limit; their product need not be.
+    if ((whole || digits) && static_cast<i128>(kept) * static_cast<i128>(z->first.size()) > limit())
+      return vacuous("too large for the oracle");
     for (int64_t r = 0; (whole || digits) && r < kept; ++r) {
       i128 index = base;
       int64_t rest = r;
