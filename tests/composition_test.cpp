@@ -330,6 +330,12 @@ TEST(Composition, UnrepresentableResultsSayWhy) {
   const std::string offsets =
       condition(L("(2,2):(1,2)"), Layout(IntTuple::tuple({2, 2}), IntTuple::tuple({p62, p62})));
   EXPECT_NE(offsets.find("has offsets past int64"), std::string::npos) << offsets;
+  // At the bound: spans of exactly 2^63 - 1 are answered.
+  EXPECT_EQ(condition(Layout(1, INT64_MAX), L("2:1")), "answered 2:9223372036854775807");
+  EXPECT_EQ(condition(Layout(1, -INT64_MAX), L("2:1")), "answered 2:-9223372036854775807");
+  EXPECT_EQ(condition(L("(2,2):(1,2)"),
+                      Layout(IntTuple::tuple({2, 2}), IntTuple::tuple({p62, -(p62 - 1)}))),
+            "answered (2,2):(4611686018427387904,-4611686018427387903)");
   // max_common_vector goes through A o right_inverse(B): the same refusal.
   EXPECT_THROW((void)layout::max_common_vector(Layout(1, INT64_MIN), L("2:1")), layout::Error);
 }

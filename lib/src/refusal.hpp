@@ -118,19 +118,21 @@ Error take_failure();
 
 // Whether the layout with these shape and stride nodes (n of each) is
 // usable: its size and every offset on its domain fit in int64.
+// The span sum (s-1)|d| is summed in 128 bits, tested once: while the size
+// fits, sum (s-1) <= size(L) < 2^63 and every |d| <= 2^63, so it stays
+// below 2^126. A size-1 mode adds 0, whatever its stride (even -2^63).
 inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
-  int64_t span = 0, size = 1;
+  __extension__ typedef unsigned __int128 uwide;
+  uwide span = 0;
+  int64_t size = 1;
   for (std::size_t k = 0; k < n; ++k) {
     if (s[k].tuple) continue;
     if (__builtin_mul_overflow(size, s[k].v, &size)) return false;
-    const int64_t v = d[k].v;
-    if (s[k].v == 1) continue;  // a size-1 mode adds no offset, whatever its stride
-    int64_t step;
-    if (v == INT64_MIN || __builtin_mul_overflow(s[k].v - 1, v < 0 ? -v : v, &step) ||
-        __builtin_add_overflow(span, step, &span))
-      return false;
+    const uint64_t v = static_cast<uint64_t>(d[k].v);
+    const uint64_t magnitude = d[k].v < 0 ? 0 - v : v;  // 2^63 for -2^63
+    span += static_cast<uwide>(static_cast<uint64_t>(s[k].v - 1)) * magnitude;
   }
-  return true;
+  return span <= static_cast<uwide>(INT64_MAX);
 }
 
 // A layout result must be usable: its size and every offset on its domain
