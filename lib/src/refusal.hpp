@@ -117,7 +117,8 @@ Error take_failure();
 }
 
 // Whether the layout with these shape and stride nodes (n of each) is
-// usable: its size and every offset on its domain fit in int64.
+// usable: its size and its span sum (s-1)|d| fit in int64 (so every offset
+// on its domain does, and its cosize 1 + span is at most 2^63).
 // The span sum (s-1)|d| is summed in 128 bits, tested once: while the size
 // fits, sum (s-1) <= size(L) < 2^63 and every |d| <= 2^63, so it stays
 // below 2^126. A size-1 mode adds 0, whatever its stride (even -2^63).
@@ -135,8 +136,7 @@ inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
   return span <= static_cast<uwide>(INT64_MAX);
 }
 
-// A layout result must be usable: its size and every offset on its domain
-// fit in int64. As a status: false after fail().
+// A layout result must be usable (representable above). As a status: false after fail().
 bool refuse_unrepresentable(const Layout& r);
 inline bool check_representable(const Layout& r) {
   return representable(r.shape().root(), r.stride().root(), r.shape().node_count()) ||
