@@ -107,6 +107,11 @@ void BM_TryRefusedEval(benchmark::State& state, const char* a_text, int64_t i) {
   run_try_refusal(state, [&] { return layout::try_eval(a, i); });
 }
 
+void BM_TryRefusedLeftInverse(benchmark::State& state, const char* a_text) {
+  const Layout a = layout::parse_layout(a_text);
+  run_try_refusal(state, [&] { return layout::try_left_inverse(a); });
+}
+
 void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
   const Layout a = layout::parse_layout(a_text);
   const Tiler b = layout::parse_tiler(b_text);
@@ -256,6 +261,15 @@ int register_all() {
       "<_,2:1>");
   add("try_refusal/eval/(4,2):(4611686018427387904,1),2", BM_TryRefusedEval,
       "(4,2):(4611686018427387904,1)", int64_t{2});
+  // left_inverse: not injective by the chain rule; not injective on the
+  // search path (A's offsets read and sorted); no layout after the search.
+  add("refusal/left_inverse/(4,2):(1,2)/chain-not-injective", BM_RefusedLeftInverse, "(4,2):(1,2)");
+  add("try_refusal/left_inverse/(4,2):(1,2)/chain-not-injective", BM_TryRefusedLeftInverse,
+      "(4,2):(1,2)");
+  add("try_refusal/left_inverse/(3,1,(1,3)):(-1,5,(7,2))/collision", BM_TryRefusedLeftInverse,
+      "(3,1,(1,3)):(-1,5,(7,2))");
+  add("try_refusal/left_inverse/(5,5):(7,11)/search-none", BM_TryRefusedLeftInverse,
+      "(5,5):(7,11)");
   return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -312,5 +313,27 @@ TEST(LeftInverse, DecidedOnceOverflowIsChecked) {
   } catch (const layout::Error& e) {
     EXPECT_NE(e.condition().find("A is not injective: A(1) = A(35) = -32"), std::string::npos)
         << e.what();
+  }
+}
+
+// The search path reads A's offsets by an odometer over its flat modes (size-1
+// modes skipped, nested modes flattened): the collision it reports is the
+// smallest repeated offset with its first two indices, as the oracle says.
+TEST(LeftInverse, CollisionFoundByTheOdometer) {
+  for (const char* s : {"(3,1,(1,3)):(-1,5,(7,2))", "((2,1),3,(1,2)):((-7,9),1,(4,5))"}) {
+    const Layout a = L(s);
+    std::map<int64_t, std::vector<int64_t>> at;  // offset -> the indices that reach it
+    for (int64_t i = 0; i < a.size(); ++i) at[oracle::eval(a, i)].push_back(i);
+    std::string want;
+    for (const auto& [offset, indices] : at)
+      if (indices.size() > 1) {
+        want = "A is not injective: A(" + std::to_string(indices[0]) + ") = A(" +
+               std::to_string(indices[1]) + ") = " + std::to_string(offset);
+        break;
+      }
+    ASSERT_FALSE(want.empty()) << s << " is injective";
+    const layout::Result<Layout> r = layout::try_left_inverse(a);
+    ASSERT_FALSE(r.ok()) << s;
+    EXPECT_EQ(r.error().condition(), want) << s;
   }
 }

@@ -2,7 +2,8 @@
 // where the throwing function answers, and the same Error (operation, operands,
 // condition) where it refuses, without throwing. Checked on random small
 // operands that reach both the fast paths and the general ones (exact
-// constructions, refusals of every kind, tuple tilers with `_`).
+// constructions, refusals of every kind, tuple tilers with `_`, the left
+// inverse's symbolic rule and its search).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -137,6 +138,12 @@ TEST(TryApi, AgreesWithTheThrowingFunctions) {
     check(
         "raked_product", [&] { return layout::try_raked_product(a, b); },
         [&] { return layout::raked_product(a, b); });
+    check(
+        "right_inverse", [&] { return layout::try_right_inverse(a); },
+        [&] { return layout::right_inverse(a); });
+    check(
+        "left_inverse", [&] { return layout::try_left_inverse(a); },
+        [&] { return layout::left_inverse(a); });
     check(
         "eval",
         [&]() -> Result<Layout> {

@@ -11,7 +11,7 @@
 
 namespace layout {
 
-using detail::refuse;
+using detail::fail;
 
 namespace {
 
@@ -33,7 +33,9 @@ SmallVector<Placed, 16> placed_modes_by_stride(const Layout& a) {
   return out;
 }
 
-Layout right_inverse_impl(const Layout& a) {
+// right_inverse(A) into empty node arrays; never refuses (an overflow of the
+// chain's position strides throws Overflow, which the boundary formats).
+bool right_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   Modes out;
   int64_t next = 1;  // the next offset the chain must reach
   for (const Placed& x : placed_modes_by_stride(a)) {
@@ -42,7 +44,10 @@ Layout right_inverse_impl(const Layout& a) {
     out.push_back({x.s, x.p});
     next = checked::mul(x.s, x.d);
   }
-  return from_modes(coalesce_modes(out));
+  const Layout r = from_modes(coalesce_modes(out));
+  rs = r.shape().nodes();
+  rd = r.stride().nodes();
+  return true;
 }
 
 // All strides <= 0: with A = -A' (A' the layout with negated strides) and the odd
@@ -58,21 +63,28 @@ Layout negate_strides(const Layout& a) {
   return Layout::unchecked(a.shape(), std::move(d));
 }
 
+// What the symbolic rule decided.
+enum class Chain { applied, not_applicable, refused };
+
 // The symbolic rule: strides >= 0 that, sorted, chain (d_{j+1} a multiple of
-// d_j, at or past the end s_j*d_j). Returns false (with *why) where it does not
-// apply; refuses where A repeats offsets. sign = -1: a is A with negated
-// strides (the messages name A's own modes).
-bool left_inverse_chain(const Layout& a, int64_t sign, Layout& out, std::string& why) {
+// d_j, at or past the end s_j*d_j). applied: out is the inverse;
+// not_applicable (with why) where the rule does not apply; refused (fail()
+// recorded) where A repeats offsets. sign = -1: a is A with negated strides
+// (the messages name A's own modes).
+Chain left_inverse_chain(const Layout& a, int64_t sign, Layout& out, std::string& why) {
   auto mode = [sign](int64_t sz, int64_t d) {
     return std::to_string(sz) + ":" + std::to_string(sign * d);
   };
   auto m = placed_modes_by_stride(a);
   if (m.empty()) {  // size(A) == 1: A(0) = 0, and 1:0 maps 0 to 0
     out = Layout();
-    return true;
+    return Chain::applied;
   }
   for (const Placed& x : m) {
-    if (x.d == 0) refuse("A is not injective: mode " + mode(x.s, 0) + " repeats offsets");
+    if (x.d == 0) {
+      (void)fail("A is not injective: mode " + mode(x.s, 0) + " repeats offsets");
+      return Chain::refused;
+    }
   }
   // L reads an offset in the mixed radix (d_0, d_1/d_0, ..., d_k/d_{k-1}, s_k):
   // the digit below d_0 is dropped and digit j+1 is the coordinate of mode j.
@@ -81,23 +93,53 @@ bool left_inverse_chain(const Layout& a, int64_t sign, Layout& out, std::string&
   for (std::size_t j = 0; j + 1 < m.size(); ++j) {
     const Placed& x = m[j];
     const Placed& y = m[j + 1];
-    if (y.d % x.d == 0 && y.d / x.d < x.s)  // y's first step is a step of x's
-      refuse("A is not injective: mode " + mode(y.s, y.d) + " steps to " +
-             std::to_string(sign * y.d) + ", which mode " + mode(x.s, x.d) +
-             " reaches at its coordinate " + std::to_string(y.d / x.d));
+    if (y.d % x.d == 0 && y.d / x.d < x.s) {  // y's first step is a step of x's
+      (void)fail("A is not injective: mode " + mode(y.s, y.d) + " steps to " +
+                 std::to_string(sign * y.d) + ", which mode " + mode(x.s, x.d) +
+                 " reaches at its coordinate " + std::to_string(y.d / x.d));
+      return Chain::refused;
+    }
     if (y.d % x.d != 0) {
       why = "after sorting by |stride|, mode " + mode(y.s, y.d) +
             " does not start at a multiple of the stride of mode " + mode(x.s, x.d);
-      return false;
+      return Chain::not_applicable;
     }
     r.push_back({y.d / x.d, x.p});
   }
   r.push_back({m.back().s, m.back().p});
   out = from_modes(coalesce_modes(r));
-  return true;
+  return Chain::applied;
 }
 
-Layout left_inverse_impl(const Layout& a) {
+// A(i) for every i < size(A) (n of them), by an odometer over A's flat modes:
+// one addition per index, a carry per wrapped coordinate. Every partial sum
+// lies between A's most negative and largest offset, so nothing overflows
+// where those fit in int64.
+std::vector<int64_t> offsets(const Layout& a, int64_t n) {
+  Modes m;
+  for (const Mode& x : flat_modes(a))
+    if (x.s != 1) m.push_back(x);
+  std::vector<int64_t> x(static_cast<std::size_t>(n));
+  SmallVector<int64_t, 16> c;
+  c.resize(m.size());  // zeros
+  int64_t v = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] = v;
+    for (std::size_t k = 0; k < m.size(); ++k) {  // the next coordinate
+      if (++c[k] < m[k].s) {
+        v += m[k].d;
+        break;
+      }
+      c[k] = 0;
+      v -= (m[k].s - 1) * m[k].d;
+    }
+  }
+  return x;
+}
+
+// left_inverse(A) into empty node arrays; false after fail() when no layout
+// is a left inverse of A (or the search cannot decide).
+bool left_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   bool negative = false, positive = false;
   int64_t pos_sum = 0, neg_sum = 0;  // the largest and the most negative offset, negated
   for (const Mode& x : flat_modes(a)) {
@@ -109,60 +151,96 @@ Layout left_inverse_impl(const Layout& a) {
         __builtin_add_overflow(sum, term, &sum))
       sum = INT64_MAX;
   }
+  const auto give = [&](const Layout& r) {
+    rs = r.shape().nodes();
+    rd = r.stride().nodes();
+    return true;
+  };
   Layout out;
   std::string why = "A mixes positive and negative strides";
   if (negative && !positive) {
-    if (left_inverse_chain(negate_strides(a), -1, out, why)) return negate_strides(out);
-  } else if (!negative && left_inverse_chain(a, 1, out, why)) {
-    return out;
+    switch (left_inverse_chain(negate_strides(a), -1, out, why)) {
+      case Chain::applied:
+        return give(negate_strides(out));
+      case Chain::refused:
+        return false;
+      case Chain::not_applicable:
+        break;
+    }
+  } else if (!negative) {
+    switch (left_inverse_chain(a, 1, out, why)) {
+      case Chain::applied:
+        return give(out);
+      case Chain::refused:
+        return false;
+      case Chain::not_applicable:
+        break;
+    }
   }
   for (const Mode& x : flat_modes(a))
     if (x.s > 1 && x.d == 0)
-      refuse("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
+      return fail("A is not injective: mode " + std::to_string(x.s) + ":0 repeats offsets");
   // No symbolic rule: the exact search over the offsets [-X, X]. First
   // injectivity, which is cheap to decide even past the search's bound.
   const int64_t max_abs = std::max(pos_sum, neg_sum);
   const int64_t n = a.size();
   if (max_abs < INT64_MAX / 2 && n > 2 * max_abs + 1)  // injective A has at most 2X + 1 offsets
-    refuse("A is not injective: its " + std::to_string(n) + " indices take at most " +
-           std::to_string(2 * max_abs + 1) + " offsets");
+    return fail("A is not injective: its " + std::to_string(n) + " indices take at most " +
+                std::to_string(2 * max_abs + 1) + " offsets");
   std::vector<int64_t> x;
   if (max_abs < INT64_MAX && n <= detail::kExactLimit) {
-    x.resize(static_cast<std::size_t>(n));
-    for (int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = a(i);
-    std::vector<std::pair<int64_t, int64_t>> sorted(static_cast<std::size_t>(n));
-    for (int64_t i = 0; i < n; ++i)
-      sorted[static_cast<std::size_t>(i)] = {x[static_cast<std::size_t>(i)], i};
+    x = offsets(a, n);
+    std::vector<int64_t> sorted = x;
     std::sort(sorted.begin(), sorted.end());
-    for (std::size_t k = 1; k < sorted.size(); ++k)
-      if (sorted[k].first == sorted[k - 1].first)
-        refuse("A is not injective: A(" + std::to_string(sorted[k - 1].second) + ") = A(" +
-               std::to_string(sorted[k].second) + ") = " + std::to_string(sorted[k].first));
+    const auto repeat = std::adjacent_find(sorted.begin(), sorted.end());
+    if (repeat != sorted.end()) {  // the first two indices with that offset
+      const auto i = std::find(x.begin(), x.end(), *repeat);
+      const auto j = std::find(i + 1, x.end(), *repeat);
+      return fail("A is not injective: A(" + std::to_string(i - x.begin()) + ") = A(" +
+                  std::to_string(j - x.begin()) + ") = " + std::to_string(*repeat));
+    }
   }
   if (max_abs > detail::kInverseSearchLimit)
-    refuse("not decided for A with offsets up to " + std::to_string(max_abs) + " > " +
-           std::to_string(detail::kInverseSearchLimit) + " where no symbolic rule applies: " + why);
+    return fail("not decided for A with offsets up to " + std::to_string(max_abs) + " > " +
+                std::to_string(detail::kInverseSearchLimit) +
+                " where no symbolic rule applies: " + why);
   const detail::LeftInverseResult r = detail::left_inverse_search(x, max_abs);
-  if (r.kind == detail::LeftInverseResult::found) return r.inverse;
+  if (r.kind == detail::LeftInverseResult::found) return give(r.inverse);
   if (r.kind == detail::LeftInverseResult::undecided)
-    refuse("not decided: the search for a left inverse over the offsets up to " +
-           std::to_string(max_abs) + " needs values past 2^125 (" + why + ")");
-  refuse(
+    return fail("not decided: the search for a left inverse over the offsets up to " +
+                std::to_string(max_abs) + " needs values past 2^125 (" + why + ")");
+  return fail(
       "no layout inverts A: no layout L has L(A(i)) = i for every i (an exhaustive search "
       "over the layouts on the offsets up to " +
       std::to_string(max_abs) + "; " + why + ")");
 }
 
-}  // namespace
-
-Layout right_inverse(const Layout& a) {
-  return detail::guarded(
-      "right_inverse", [&] { return to_string(a); }, [&] { return right_inverse_impl(a); });
+template <class Guard>
+auto right_inverse_guarded(const Layout& a, Guard guard) {
+  return guard(
+      "right_inverse", [&] { return to_string(a); },
+      [&](auto& rs, auto& rd) { return right_inverse_into(a, rs, rd); });
 }
 
-Layout left_inverse(const Layout& a) {
-  return detail::guarded(
-      "left_inverse", [&] { return to_string(a); }, [&] { return left_inverse_impl(a); });
+template <class Guard>
+auto left_inverse_guarded(const Layout& a, Guard guard) {
+  return guard(
+      "left_inverse", [&] { return to_string(a); },
+      [&](auto& rs, auto& rd) { return left_inverse_into(a, rs, rd); });
+}
+
+}  // namespace
+
+Layout right_inverse(const Layout& a) { return right_inverse_guarded(a, detail::Throwing{}); }
+
+Result<Layout> try_right_inverse(const Layout& a) {
+  return right_inverse_guarded(a, detail::Trying{});
+}
+
+Layout left_inverse(const Layout& a) { return left_inverse_guarded(a, detail::Throwing{}); }
+
+Result<Layout> try_left_inverse(const Layout& a) {
+  return left_inverse_guarded(a, detail::Trying{});
 }
 
 }  // namespace layout
