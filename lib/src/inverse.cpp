@@ -33,6 +33,13 @@ SmallVector<Placed, 16> placed_modes_by_stride(const Layout& a) {
   return out;
 }
 
+// Writes r into the result's node arrays (the operation answered).
+bool put(const Layout& r, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  rs = r.shape().nodes();
+  rd = r.stride().nodes();
+  return true;
+}
+
 // right_inverse(A) into empty node arrays; never refuses (an overflow of the
 // chain's position strides throws Overflow, which the boundary formats).
 bool right_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
@@ -44,10 +51,7 @@ bool right_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& r
     out.push_back({x.s, x.p});
     next = checked::mul(x.s, x.d);
   }
-  const Layout r = from_modes(coalesce_modes(out));
-  rs = r.shape().nodes();
-  rd = r.stride().nodes();
-  return true;
+  return put(from_modes(coalesce_modes(out)), rs, rd);
 }
 
 // All strides <= 0: with A = -A' (A' the layout with negated strides) and the odd
@@ -151,26 +155,13 @@ bool left_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd
         __builtin_add_overflow(sum, term, &sum))
       sum = INT64_MAX;
   }
-  const auto give = [&](const Layout& r) {
-    rs = r.shape().nodes();
-    rd = r.stride().nodes();
-    return true;
-  };
   Layout out;
   std::string why = "A mixes positive and negative strides";
-  if (negative && !positive) {
-    switch (left_inverse_chain(negate_strides(a), -1, out, why)) {
+  if (!(negative && positive)) {  // one sign: the symbolic rule on A, or on -A
+    const int64_t sign = negative ? -1 : 1;
+    switch (left_inverse_chain(negative ? negate_strides(a) : a, sign, out, why)) {
       case Chain::applied:
-        return give(negate_strides(out));
-      case Chain::refused:
-        return false;
-      case Chain::not_applicable:
-        break;
-    }
-  } else if (!negative) {
-    switch (left_inverse_chain(a, 1, out, why)) {
-      case Chain::applied:
-        return give(out);
+        return put(negative ? negate_strides(out) : out, rs, rd);
       case Chain::refused:
         return false;
       case Chain::not_applicable:
@@ -205,7 +196,7 @@ bool left_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd
                 std::to_string(detail::kInverseSearchLimit) +
                 " where no symbolic rule applies: " + why);
   const detail::LeftInverseResult r = detail::left_inverse_search(x, max_abs);
-  if (r.kind == detail::LeftInverseResult::found) return give(r.inverse);
+  if (r.kind == detail::LeftInverseResult::found) return put(r.inverse, rs, rd);
   if (r.kind == detail::LeftInverseResult::undecided)
     return fail("not decided: the search for a left inverse over the offsets up to " +
                 std::to_string(max_abs) + " needs values past 2^125 (" + why + ")");
