@@ -5,6 +5,7 @@
 #include "layout/coalesce.hpp"
 #include "layout/error.hpp"
 #include "layout_ref.hpp"
+#include "quick_div.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -38,8 +39,8 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::str
   int64_t rest_d = d;
   for (std::size_t j = 0; j + 1 < a.size() && rest_s > 1; ++j) {
     const int64_t aj = a[j].s;
-    if (rest_d % aj == 0) {  // B steps over mode j entirely: its digit stays 0
-      rest_d /= aj;
+    if (detail::rem(rest_d, aj) == 0) {  // B steps over mode j entirely: its digit stays 0
+      rest_d = detail::quot(rest_d, aj);
       continue;
     }
     int64_t last;  // rest_d * (rest_s - 1): B's last element relative to mode j
@@ -47,22 +48,22 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::str
       out.push_back({rest_s, checked::mul(rest_d, a[j].d)});  // B ends inside mode j
       return true;
     }
-    if (aj % rest_d != 0) {
+    if (detail::rem(aj, rest_d) != 0) {
       if (why)
         *why = "B's stride " + std::to_string(rest_d) + " (relative to A's mode " +
                mode_str(aj, a[j].d) + ") neither divides nor is a multiple of that mode's size " +
                std::to_string(aj) + ", and B runs past it";
       return false;
     }
-    const int64_t n = aj / rest_d;
-    if (rest_s % n != 0) {
+    const int64_t n = detail::quot(aj, rest_d);
+    if (detail::rem(rest_s, n) != 0) {
       if (why)
         *why = "B's remaining size " + std::to_string(rest_s) + " is not a multiple of the " +
                std::to_string(n) + " elements that A's mode " + mode_str(aj, a[j].d) + " holds";
       return false;
     }
     out.push_back({n, checked::mul(rest_d, a[j].d)});
-    rest_s /= n;
+    rest_s = detail::quot(rest_s, n);
     rest_d = 1;
   }
   if (rest_s > 1) out.push_back({rest_s, checked::mul(rest_d, a.back().d)});
@@ -72,12 +73,12 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::str
 // Largest value of (d * i) mod p for 0 <= i < s (d >= 0, s >= 1, p >= 2), or an
 // upper bound of it where the exact value would cost more than a short loop.
 int64_t max_residue(int64_t s, int64_t d, int64_t p) {
-  if (d % p == 0) return 0;
+  if (detail::rem(d, p) == 0) return 0;
   int64_t last;
   if (!__builtin_mul_overflow(d, s - 1, &last) && last < p) return last;
   const int64_t g = checked::gcd(d, p);
   if (s >= p / g || s > 65536) return p - g;
-  const int64_t step = d % p;
+  const int64_t step = detail::rem(d, p);
   int64_t x = 0, best = 0;
   for (int64_t i = 1; i < s; ++i) {
     x = x >= p - step ? x - (p - step) : x + step;  // (x + step) mod p

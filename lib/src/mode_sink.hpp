@@ -11,14 +11,11 @@ namespace layout::detail {
 
 class CoalescingSink {
 public:
-  // pre: rs, rd empty; capacity: an upper bound of the modes to come.
+  // pre: rs, rd empty; capacity: an upper bound of the modes to come. The
+  // node arrays are sized once for capacity modes and a root, written
+  // through pointers, and cut to the modes kept by finish().
   CoalescingSink(IntTuple::Nodes& rs, IntTuple::Nodes& rd, std::size_t capacity)
-      : rs_(rs), rd_(rd) {
-    rs_.reserve(capacity + 1);
-    rd_.reserve(capacity + 1);
-    rs_.push_back({0, 1, 1});  // the root, fixed by finish()
-    rd_.push_back({0, 1, 1});
-  }
+      : rs_(rs), rd_(rd), ps_(rs.extend(capacity + 1)), pd_(rd.extend(capacity + 1)) {}
 
   // Appends s:d. Returns false (and keeps nothing) only when a merged size
   // would pass int64.
@@ -28,8 +25,9 @@ public:
     if (cs_ != 1 && !__builtin_mul_overflow(cs_, cd_, &end) && end == d)
       return !__builtin_mul_overflow(cs_, s, &cs_);
     if (cs_ != 1) {
-      rs_.push_back({cs_, 1, 0});
-      rd_.push_back({cd_, 1, 0});
+      ++n_;
+      ps_[n_] = {cs_, 1, 0};
+      pd_[n_] = {cd_, 1, 0};
     }
     cs_ = s;
     cd_ = d;
@@ -38,21 +36,29 @@ public:
 
   // post: rs:rd is 1:0 (no mode), s:d (one) or the flat tuple of the modes.
   void finish() {
-    if (rs_.size() == 1) {  // at most one mode: written from registers
-      rs_[0] = {cs_, 1, 0};
-      rd_[0] = {cs_ == 1 ? 0 : cd_, 1, 0};
+    if (n_ == 0) {  // at most one mode: written from registers
+      ps_[0] = {cs_, 1, 0};
+      pd_[0] = {cs_ == 1 ? 0 : cd_, 1, 0};
+      rs_.truncate(1);
+      rd_.truncate(1);
       return;
     }
-    rs_.push_back({cs_, 1, 0});  // a flush happened, so a mode is open
-    rd_.push_back({cd_, 1, 0});
-    const auto n = static_cast<int64_t>(rs_.size()) - 1;
-    rs_[0] = {n, static_cast<int32_t>(n + 1), 1};
-    rd_[0] = {n, static_cast<int32_t>(n + 1), 1};
+    ++n_;  // a flush happened, so a mode is open
+    ps_[n_] = {cs_, 1, 0};
+    pd_[n_] = {cd_, 1, 0};
+    const auto n = static_cast<int64_t>(n_);
+    ps_[0] = {n, static_cast<int32_t>(n + 1), 1};
+    pd_[0] = {n, static_cast<int32_t>(n + 1), 1};
+    rs_.truncate(n_ + 1);
+    rd_.truncate(n_ + 1);
   }
 
 private:
   IntTuple::Nodes& rs_;
   IntTuple::Nodes& rd_;
+  ItNode* ps_;  // rs_'s nodes: [0] the root, [1, n_] the flushed modes
+  ItNode* pd_;
+  std::size_t n_ = 0;        // modes flushed
   int64_t cs_ = 1, cd_ = 0;  // the open mode (cs_ == 1: none yet)
 };
 

@@ -73,6 +73,8 @@ public:
     data_[size_++] = x;
   }
   void pop_back() { --size_; }
+  // Keeps the first n elements (pre: n <= size()).
+  void truncate(std::size_t n) { size_ = n; }
   // Appends n uninitialized elements and returns the first, for the caller
   // to write (one capacity check for a run of writes).
   T* extend(std::size_t n) {
