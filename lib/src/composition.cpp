@@ -73,12 +73,12 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::str
 // Largest value of (d * i) mod p for 0 <= i < s (d >= 0, s >= 1, p >= 2), or an
 // upper bound of it where the exact value would cost more than a short loop.
 int64_t max_residue(int64_t s, int64_t d, int64_t p) {
-  if (detail::rem(d, p) == 0) return 0;
+  const int64_t step = detail::rem(d, p);
+  if (step == 0) return 0;
   int64_t last;
   if (!__builtin_mul_overflow(d, s - 1, &last) && last < p) return last;
   const int64_t g = checked::gcd(d, p);
   if (s >= p / g || s > 65536) return p - g;
-  const int64_t step = detail::rem(d, p);
   int64_t x = 0, best = 0;
   for (int64_t i = 1; i < s; ++i) {
     x = x >= p - step ? x - (p - step) : x + step;  // (x + step) mod p
