@@ -43,8 +43,9 @@ public:
   Layout complement(const Layout& a, int64_t m) const override {
     Layout c = layout::complement(a, m);
     Modes modes = layout::flat_modes(c);
-    if (modes.empty()) return c;
-    const int64_t stride = modes.back().d;  // the right size is ceil(M / E), E = A's end
+    const int64_t stride = modes.empty() ? 0 : modes.back().d;
+    if (stride == 0) return c;  // 1:0, A already covers [0, M): no mode to mis-size
+    // the right size is ceil(M / E), E = A's end
     modes.back().s = std::max<int64_t>(1, m / stride);
     return layout::from_modes(modes);
   }
