@@ -1,6 +1,8 @@
 // Refusals: REFUSE-MSG, NO-OVERFLOW. Every operation of the algebra is run on
 // a pair of layouts (A, B); refusals must be layout::Error with a message and
 // results must stay inside int64.
+#include <typeinfo>
+
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
 
@@ -9,13 +11,35 @@ namespace props {
 namespace {
 
 using namespace util;
+using layout::Result;
 
 // One layout-valued operation on (A, B); m = size(B) (saturated) is the
-// cotarget of complement and the index of eval.
+// cotarget of complement and the index of eval. Integer results (eval,
+// cosize) are carried as the stride of 1:v, a layout for every int64 v.
 struct Op {
   const char* name;
   Layout (*run)(const Algebra& alg, const Layout& a, const Layout& b, int64_t m);
+  // The library's non-throwing twin (its try_* function), or nullptr.
+  Result<Layout> (*attempt)(const Layout& a, const Layout& b, int64_t m) = nullptr;
 };
+
+// try_eval as a layout (1:offset), as kOperations' eval has it.
+Result<Layout> attempt_eval(const Layout& a, const Layout&, int64_t m) {
+  Result<int64_t> v = layout::try_eval(a, m);
+  if (!v) return v.error();
+  return Layout(1, *v);
+}
+
+// A row whose operation is fn(args...) in (a, b, m): alg.fn through the
+// algebra, layout::try_fn for the library's twin.
+#define LAYOUTCHECK_OP_ROW(name, fn, ...)                                                          \
+  {                                                                                                \
+    name,                                                                                          \
+        [](const Algebra& alg, [[maybe_unused]] const Layout& a, [[maybe_unused]] const Layout& b, \
+           [[maybe_unused]] int64_t m) -> Layout { return alg.fn(__VA_ARGS__); },                  \
+        []([[maybe_unused]] const Layout& a, [[maybe_unused]] const Layout& b,                     \
+           [[maybe_unused]] int64_t m) { return layout::try_##fn(__VA_ARGS__); }                   \
+  }
 
 // Every layout-valued operation on (A, B).
 constexpr Op kOperations[] = {
@@ -25,42 +49,47 @@ constexpr Op kOperations[] = {
                             int64_t) { return alg.coalesce(a, b.shape()); }},
     {"filter",
      [](const Algebra& alg, const Layout& a, const Layout&, int64_t) { return alg.filter(a); }},
-    {"composition", [](const Algebra& alg, const Layout& a, const Layout& b,
-                       int64_t) { return alg.composition(a, b); }},
-    {"composition (tiler)", [](const Algebra& alg, const Layout& a, const Layout& b,
-                               int64_t) { return alg.composition(a, Tiler::of_shape(b.shape())); }},
-    {"complement", [](const Algebra& alg, const Layout& a, const Layout&,
-                      int64_t m) { return alg.complement(a, m); }},
-    {"right_inverse", [](const Algebra& alg, const Layout& a, const Layout&,
-                         int64_t) { return alg.right_inverse(a); }},
-    {"left_inverse", [](const Algebra& alg, const Layout& a, const Layout&,
-                        int64_t) { return alg.left_inverse(a); }},
-    {"logical_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
-                          int64_t) { return alg.logical_divide(a, b); }},
-    {"zipped_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
-                         int64_t) { return alg.zipped_divide(a, b); }},
-    {"tiled_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
-                        int64_t) { return alg.tiled_divide(a, b); }},
-    {"flat_divide", [](const Algebra& alg, const Layout& a, const Layout& b,
-                       int64_t) { return alg.flat_divide(a, b); }},
-    {"logical_product", [](const Algebra& alg, const Layout& a, const Layout& b,
-                           int64_t) { return alg.logical_product(a, b); }},
-    {"zipped_product", [](const Algebra& alg, const Layout& a, const Layout& b,
-                          int64_t) { return alg.zipped_product(a, b); }},
-    {"tiled_product", [](const Algebra& alg, const Layout& a, const Layout& b,
-                         int64_t) { return alg.tiled_product(a, b); }},
-    {"blocked_product", [](const Algebra& alg, const Layout& a, const Layout& b,
-                           int64_t) { return alg.blocked_product(a, b); }},
-    {"raked_product", [](const Algebra& alg, const Layout& a, const Layout& b,
-                         int64_t) { return alg.raked_product(a, b); }},
+    LAYOUTCHECK_OP_ROW("composition", composition, a, b),
+    LAYOUTCHECK_OP_ROW("composition (tiler)", composition, a, Tiler::of_shape(b.shape())),
+    LAYOUTCHECK_OP_ROW("complement", complement, a, m),
+    LAYOUTCHECK_OP_ROW("right_inverse", right_inverse, a),
+    LAYOUTCHECK_OP_ROW("left_inverse", left_inverse, a),
+    LAYOUTCHECK_OP_ROW("logical_divide", logical_divide, a, b),
+    LAYOUTCHECK_OP_ROW("zipped_divide", zipped_divide, a, b),
+    LAYOUTCHECK_OP_ROW("tiled_divide", tiled_divide, a, b),
+    LAYOUTCHECK_OP_ROW("flat_divide", flat_divide, a, b),
+    LAYOUTCHECK_OP_ROW("logical_product", logical_product, a, b),
+    LAYOUTCHECK_OP_ROW("zipped_product", zipped_product, a, b),
+    LAYOUTCHECK_OP_ROW("tiled_product", tiled_product, a, b),
+    LAYOUTCHECK_OP_ROW("blocked_product", blocked_product, a, b),
+    LAYOUTCHECK_OP_ROW("raked_product", raked_product, a, b),
     {"parse", [](const Algebra& alg, const Layout& a, const Layout& b,
                  int64_t) { return alg.parse_layout(alg.print(a) + ":" + alg.print(b)); }},
-    {"eval", [](const Algebra& alg, const Layout& a, const Layout&,
-                int64_t m) { return Layout(alg.eval(a, m), 0); }},
+    {"eval",
+     [](const Algebra& alg, const Layout& a, const Layout&, int64_t m) {
+       return Layout(1, alg.eval(a, m));
+     },
+     attempt_eval},
     {"cosize", [](const Algebra& alg, const Layout& a, const Layout&,
-                  int64_t) { return Layout(alg.cosize(a), 0); }},
+                  int64_t) { return Layout(1, alg.cosize(a)); }},
 };
+#undef LAYOUTCHECK_OP_ROW
 constexpr std::size_t kOperationCount = sizeof(kOperations) / sizeof(kOperations[0]);
+
+// Runs `op` with a refusal (layout::Error) as a value; other exceptions
+// propagate. The reference algebra itself (this exact class: mutants and
+// audited implementations override the throwing functions) runs through the
+// library's try_* twin, which gives the same layout or the same Error
+// without a C++ throw: most of these laws' cases are refusals.
+Result<Layout> attempt(const Algebra& alg, const Op& op, const Layout& a, const Layout& b,
+                       int64_t m) {
+  try {
+    if (op.attempt && typeid(alg) == typeid(Algebra)) return op.attempt(a, b, m);
+    return op.run(alg, a, b, m);
+  } catch (const Error& e) {
+    return e;
+  }
+}
 
 // REFUSE-MSG on one operation: a refusal is a layout::Error that names its
 // operation and carries a non-empty condition; no other exception escapes.
@@ -68,11 +97,13 @@ Outcome refuse_msg_one(const Algebra& alg, const std::vector<Arg>& args, const O
   const Layout& a = std::get<Layout>(args[0]);
   const Layout& b = std::get<Layout>(args[1]);
   try {
-    (void)op.run(alg, a, b, size64(b));
-  } catch (const Error& e) {
-    if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
-      return fail("REFUSE-MSG", args,
-                  std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
+    const Result<Layout> r = attempt(alg, op, a, b, size64(b));
+    if (!r) {
+      const Error& e = r.error();
+      if (e.op().empty() || e.condition().empty() || *e.what() == '\0')
+        return fail("REFUSE-MSG", args,
+                    std::string(op.name) + " refused without a message: \"" + e.what() + "\"");
+    }
   } catch (const Unsupported&) {  // an audited implementation: not this law's finding
     throw;
   } catch (const ImplementationFailure&) {
@@ -94,9 +125,9 @@ Outcome no_overflow_one(const Algebra& alg, const std::vector<Arg>& args, const 
     return vacuous("too large for the oracle or outside the evaluator");
   Layout r;
   try {
-    r = op.run(alg, a, b, size64(b));
-  } catch (const Error&) {
-    return vacuous("refused");
+    Result<Layout> got = attempt(alg, op, a, b, size64(b));
+    if (!got) return vacuous("refused");
+    r = *got;
   } catch (const Unsupported&) {  // an audited implementation: not this law's finding
     throw;
   } catch (const ImplementationFailure&) {
