@@ -12,6 +12,7 @@
 #include <string>
 
 #include "layout/algebra.hpp"
+#include "layout/notation.hpp"
 #include "layout/result.hpp"
 #include "test_oracle.hpp"
 
@@ -156,6 +157,31 @@ TEST(TryApi, AgreesWithTheThrowingFunctions) {
   // Both outcomes are common, so both halves of the contract are exercised.
   EXPECT_GT(refused, kCases);
   EXPECT_GT(answered, kCases);
+}
+
+// try_parse_layout and parse_layout: printed layouts with a few characters of
+// the notation (and others) spliced in, so that most texts are malformed at
+// some depth and some still parse, and a text that parses but denotes no
+// layout (a zero shape) takes the semantic refusal.
+TEST(TryApi, ParseAgreesWithTheThrowingParser) {
+  std::mt19937_64 rng(20261205);
+  const std::string alphabet = "(),:_-+0123456789 <>X#";
+  int refused = 0, answered = 0;
+  for (int n = 0; n < kCases; ++n) {
+    std::string text = str(random_layout(rng));
+    const int edits = std::uniform_int_distribution<int>(0, 3)(rng);
+    for (int k = 0; k < edits; ++k) {
+      const auto at = std::uniform_int_distribution<std::size_t>(0, text.size())(rng);
+      text.insert(at, 1, alphabet[rng() % alphabet.size()]);
+    }
+    if (n % 50 == 0) text = "(4,0):(1,4)";
+    EXPECT_TRUE(Agree([&] { return layout::try_parse_layout(text); },
+                      [&] { return layout::parse_layout(text); }))
+        << "\"" << text << "\"";
+    (layout::try_parse_layout(text).ok() ? answered : refused)++;
+  }
+  EXPECT_GT(refused, kCases / 4);
+  EXPECT_GT(answered, kCases / 4);
 }
 
 TEST(TryApi, ValueThrowsTheRefusal) {

@@ -11,21 +11,35 @@ namespace {
 
 constexpr int kMaxNesting = 64;
 
+// Recursive descent over the notation. A syntax error is a status: the
+// methods return false after fail() recorded the condition, up to
+// parse_all(), which returns it as the Error (no throw through the
+// recursion: a malformed text costs no unwinding).
 class Parser {
 public:
   explicit Parser(std::string_view text) : s_(text) {}
 
-  Term parse_all() {
-    Term t = expr(0);
+  Result<Term> parse_all() {
+    Term t;
+    if (!expr(0, t)) return error();
     skip_ws();
-    if (pos_ != s_.size()) fail("unexpected '" + std::string(1, s_[pos_]) + "'");
+    if (pos_ != s_.size()) {
+      (void)fail("unexpected '" + std::string(1, s_[pos_]) + "'");
+      return error();
+    }
     return t;
   }
 
 private:
-  [[noreturn]] void fail(const std::string& what) const {
-    detail::raise("parse", "\"" + std::string(s_) + "\"",
-                  what + " at position " + std::to_string(pos_));
+  // Records the refusal `what` at the current position; false.
+  bool fail(const std::string& what) {
+    condition_ = what + " at position " + std::to_string(pos_);
+    return false;
+  }
+  Error error() const {
+    return detail::format_through(
+        detail::Pending{true, "parse", "\"" + std::string(s_) + "\"", condition_},
+        detail::FrameBase::top());
   }
   void skip_ws() {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
@@ -35,50 +49,56 @@ private:
     return pos_ < s_.size() && s_[pos_] == c;
   }
 
-  Term expr(int depth) {
-    Term a = atom(depth);
-    if (peek(':')) {
-      ++pos_;
-      Term b = atom(depth);
-      Term t;
-      t.kind = Term::Kind::layout;
-      t.shape = pure(a, "shape");
-      t.stride = pure(b, "stride");
-      return t;
-    }
-    return a;
+  bool expr(int depth, Term& out) {
+    if (!atom(depth, out)) return false;
+    if (!peek(':')) return true;
+    ++pos_;
+    Term b;
+    if (!atom(depth, b)) return false;
+    Term t;
+    t.kind = Term::Kind::layout;
+    if (!pure(out, "shape", t.shape) || !pure(b, "stride", t.stride)) return false;
+    out = std::move(t);
+    return true;
   }
 
-  IntTuple pure(const Term& t, const char* what) {
+  bool pure(const Term& t, const char* what, IntTuple& out) {
     switch (t.kind) {
       case Term::Kind::integer:
-        return t.value;
+        out = IntTuple(t.value);
+        return true;
       case Term::Kind::tuple: {
         TupleBuilder b;
-        for (const Term& e : t.elems) b.add(pure(e, what));
-        return b.done();
+        for (const Term& e : t.elems) {
+          IntTuple x;
+          if (!pure(e, what, x)) return false;
+          b.add(x);
+        }
+        out = b.done();
+        return true;
       }
       default:
-        fail(std::string("a ") + what + " must be an integer or a tuple of integers");
+        return fail(std::string("a ") + what + " must be an integer or a tuple of integers");
     }
   }
 
-  Term atom(int depth) {
-    if (depth > kMaxNesting) fail("nesting deeper than " + std::to_string(kMaxNesting));
+  bool atom(int depth, Term& out) {
+    if (depth > kMaxNesting) return fail("nesting deeper than " + std::to_string(kMaxNesting));
     skip_ws();
-    if (pos_ >= s_.size()) fail("unexpected end of input");
+    if (pos_ >= s_.size()) return fail("unexpected end of input");
     char c = s_[pos_];
     if (c == '(' || c == '<') {
       char close = c == '(' ? ')' : '>';
       ++pos_;
-      Term t;
-      t.kind = Term::Kind::tuple;
+      out = Term();
+      out.kind = Term::Kind::tuple;
       if (peek(close)) {
         ++pos_;
-        return t;  // ()
+        return true;  // ()
       }
       while (true) {
-        t.elems.push_back(expr(depth + 1));
+        out.elems.emplace_back();
+        if (!expr(depth + 1, out.elems.back())) return false;
         skip_ws();
         if (pos_ < s_.size() && s_[pos_] == ',') {
           ++pos_;
@@ -86,52 +106,53 @@ private:
         }
         if (pos_ < s_.size() && s_[pos_] == close) {
           ++pos_;
-          return t;
+          return true;
         }
-        fail(std::string("expected ',' or '") + close + "'");
+        return fail(std::string("expected ',' or '") + close + "'");
       }
     }
     if (c == '_' || c == 'X') {  // CuTe's X (a Step's skipped mode) is `_`
       ++pos_;
       if (c == '_' && pos_ < s_.size() &&
           (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '-'))
-        return integer();  // static mark: _4
-      Term t;
-      t.kind = Term::Kind::underscore;
-      return t;
+        return integer(out);  // static mark: _4
+      out = Term();
+      out.kind = Term::Kind::underscore;
+      return true;
     }
-    if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) return integer();
-    fail("unexpected '" + std::string(1, c) + "'");
+    if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) return integer(out);
+    return fail("unexpected '" + std::string(1, c) + "'");
   }
 
-  Term integer() {
+  bool integer(Term& out) {
     bool neg = false;
     if (s_[pos_] == '-' || s_[pos_] == '+') {
       neg = s_[pos_] == '-';
       ++pos_;
     }
     if (pos_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[pos_])))
-      fail("expected a digit");
+      return fail("expected a digit");
     // Accumulate as a negative number so that INT64_MIN parses.
     int64_t v = 0;
     while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
       int digit = s_[pos_] - '0';
       if (__builtin_mul_overflow(v, 10, &v) || __builtin_sub_overflow(v, digit, &v))
-        fail("integer does not fit in int64");
+        return fail("integer does not fit in int64");
       ++pos_;
     }
     if (!neg) {
-      if (v == INT64_MIN) fail("integer does not fit in int64");
+      if (v == INT64_MIN) return fail("integer does not fit in int64");
       v = -v;
     }
-    Term t;
-    t.kind = Term::Kind::integer;
-    t.value = v;
-    return t;
+    out = Term();
+    out.kind = Term::Kind::integer;
+    out.value = v;
+    return true;
   }
 
   std::string_view s_;
   std::size_t pos_ = 0;
+  std::string condition_;  // the last fail()'s
 };
 
 [[noreturn]] void bad(std::string_view text, std::string_view what) {
@@ -140,7 +161,8 @@ private:
 
 }  // namespace
 
-Term parse_term(std::string_view text) { return Parser(text).parse_all(); }
+Result<Term> try_parse_term(std::string_view text) { return Parser(text).parse_all(); }
+Term parse_term(std::string_view text) { return try_parse_term(text).value(); }
 
 IntTuple term_to_int_tuple(const Term& t, std::string_view text) {
   switch (t.kind) {
@@ -213,6 +235,15 @@ IntTuple parse_int_tuple(std::string_view text) {
   return term_to_int_tuple(parse_term(text), text);
 }
 Layout parse_layout(std::string_view text) { return term_to_layout(parse_term(text), text); }
+Result<Layout> try_parse_layout(std::string_view text) {
+  const Result<Term> t = try_parse_term(text);
+  if (!t) return t.error();
+  try {  // a text in the grammar that denotes no layout: rare, still thrown inside
+    return term_to_layout(*t, text);
+  } catch (const Error& e) {
+    return e;
+  }
+}
 Tiler parse_tiler(std::string_view text) { return term_to_tiler(parse_term(text), text); }
 
 void append_string(std::string& out, const Term& t) {

@@ -6,6 +6,7 @@
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "refusal_as_value.hpp"
 
 namespace props {
 
@@ -135,6 +136,12 @@ Denoted denote(const std::string& text) {
   return d;
 }
 
+// alg.parse_layout(text) with a refusal as a value.
+layout::Result<Layout> parse(const Algebra& alg, const std::string& text) {
+  return refusal_as_value(
+      alg, [&] { return layout::try_parse_layout(text); }, [&] { return alg.parse_layout(text); });
+}
+
 // NOTE-ROUNDTRIP: print(L) is the canonical spelling and parse(print(L)) == L.
 Outcome note_roundtrip(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
@@ -163,13 +170,12 @@ Outcome note_canon(const Algebra& alg, const std::vector<Arg>& args) {
   const std::string& text = std::get<std::string>(args[0]);
   if (text.size() > 4096) return vacuous("outside the precondition");
   const Denoted d = denote(text);
-  Layout l;
-  try {
-    l = alg.parse_layout(text);
-  } catch (const Error& e) {
-    if (d.layout) return refused("NOTE-CANON", args, "parse", e);
+  const layout::Result<Layout> parsed = parse(alg, text);
+  if (!parsed) {
+    if (d.layout) return refused("NOTE-CANON", args, "parse", parsed.error());
     return vacuous("refused");  // PARSE-MALFORMED judges refusals
   }
+  const Layout& l = *parsed;
   if (d.layout && l != *d.layout)
     return fail("NOTE-CANON", args, "parsed as " + spell(l) + ", not " + spell(*d.layout));
   std::string p;
@@ -233,10 +239,9 @@ Outcome parse_malformed(const Algebra& alg, const std::vector<Arg>& args) {
     if (d.in_grammar && !d.layout) why = "no layout (shape leaf < 1, incongruent or too large)";
   }
   try {
-    const Layout l = alg.parse_layout(text);
-    if (why) return fail("PARSE-MALFORMED", args, "accepted (" + *why + ") as " + spell(l));
-  } catch (const Error& e) {
-    if (e.condition().empty() || e.op().empty())
+    const layout::Result<Layout> l = parse(alg, text);
+    if (l && why) return fail("PARSE-MALFORMED", args, "accepted (" + *why + ") as " + spell(*l));
+    if (!l && (l.error().condition().empty() || l.error().op().empty()))
       return fail("PARSE-MALFORMED", args, "refused without a message");
   } catch (const Unsupported&) {  // an audited implementation: not this law's finding
     throw;

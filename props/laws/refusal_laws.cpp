@@ -1,10 +1,9 @@
 // Refusals: REFUSE-MSG, NO-OVERFLOW. Every operation of the algebra is run on
 // a pair of layouts (A, B); refusals must be layout::Error with a message and
 // results must stay inside int64.
-#include <typeinfo>
-
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "refusal_as_value.hpp"
 
 namespace props {
 
@@ -76,19 +75,13 @@ constexpr Op kOperations[] = {
 #undef LAYOUTCHECK_OP_ROW
 constexpr std::size_t kOperationCount = sizeof(kOperations) / sizeof(kOperations[0]);
 
-// Runs `op` with a refusal (layout::Error) as a value; other exceptions
-// propagate. The reference algebra itself (this exact class: mutants and
-// audited implementations override the throwing functions) runs through the
-// library's try_* twin, which gives the same layout or the same Error
-// without a C++ throw: most of these laws' cases are refusals.
+// Runs `op` with a refusal (layout::Error) as a value (refusal_as_value.hpp);
+// an operation without a try_* twin runs its throwing form either way.
 Result<Layout> attempt(const Algebra& alg, const Op& op, const Layout& a, const Layout& b,
                        int64_t m) {
-  try {
-    if (op.attempt && typeid(alg) == typeid(Algebra)) return op.attempt(a, b, m);
-    return op.run(alg, a, b, m);
-  } catch (const Error& e) {
-    return e;
-  }
+  const auto run = [&] { return Result<Layout>(op.run(alg, a, b, m)); };
+  return refusal_as_value(
+      alg, [&] { return op.attempt ? op.attempt(a, b, m) : run(); }, run);
 }
 
 // REFUSE-MSG on one operation: a refusal is a layout::Error that names its

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "layout/layout.hpp"
+#include "layout/result.hpp"
 #include "layout/tiler.hpp"
 
 namespace layout {
@@ -27,6 +28,9 @@ struct Term {
 };
 
 Term parse_term(std::string_view text);
+// The same with the refusal (layout::Error, op "parse") returned, not thrown.
+Result<Term> try_parse_term(std::string_view text);
+Result<Layout> try_parse_layout(std::string_view text);
 // "(1,_,(2,_))": integers, `_`, layouts and tuples of terms.
 std::string to_string(const Term& t);
 void append_string(std::string& out, const Term& t);  // appends to_string(t)
