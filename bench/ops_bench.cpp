@@ -112,6 +112,14 @@ void BM_TryRefusedLeftInverse(benchmark::State& state, const char* a_text) {
   run_try_refusal(state, [&] { return layout::try_left_inverse(a); });
 }
 
+void BM_TryRefusedParse(benchmark::State& state, const char* text) {
+  run_try_refusal(state, [&] { return layout::try_parse_layout(text); });
+}
+
+void BM_RefusedParse(benchmark::State& state, const char* text) {
+  run_refusal(state, [&] { return layout::parse_layout(text); });
+}
+
 void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
   const Layout a = layout::parse_layout(a_text);
   const Tiler b = layout::parse_tiler(b_text);
@@ -270,6 +278,9 @@ int register_all() {
       "(3,1,(1,3)):(-1,5,(7,2))");
   add("try_refusal/left_inverse/(5,5):(7,11)/search-none", BM_TryRefusedLeftInverse,
       "(5,5):(7,11)");
+  // parse: a syntax error four levels deep (a status inside the parser).
+  add("refusal/parse/((2,(4,(8,#)))):1", BM_RefusedParse, "((2,(4,(8,#)))):1");
+  add("try_refusal/parse/((2,(4,(8,#)))):1", BM_TryRefusedParse, "((2,(4,(8,#)))):1");
   return 0;
 }
 
