@@ -5,8 +5,9 @@
 // shapes, strides, a second layout or tiler, a cotarget, a profile, a slicing
 // coordinate, ...) through FuzzedDataProvider. The operation is called
 // directly, through its try_* twin where the library has one (a refusal must
-// be a layout::Error with a message; a result must be a valid layout), then the laws of props::catalog() that cover it are queued
-// on the same operands and one of them, picked by a third byte, runs against
+// be a layout::Error with a message; a result must be a valid layout), then
+// the laws of props::catalog() that cover it are queued on the same operands
+// and one of them, picked by a third byte, runs against
 // the reference algebra (every one with LAYOUTCHECK_FUZZ_EVERY_LAW=1, as the
 // ctest replay does). Slicing, local_tile and local_partition, which the
 // catalog does not cover, are checked here against a brute-force reading of
