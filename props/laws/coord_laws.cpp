@@ -2,6 +2,7 @@
 // COORD-ROUNDTRIP, COORD-AGREE, EVAL-ORACLE, SIZE-ORACLE, COSIZE-ORACLE, COMPACT-BIJ.
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "refusal_as_value.hpp"
 
 namespace props {
 
@@ -119,13 +120,15 @@ Outcome eval_oracle(const Algebra& alg, const std::vector<Arg>& args) {
   }
   for (int64_t i : idx) {
     const auto want = oracle::eval(lv, i);
-    int64_t got = 0;
-    try {
-      got = alg.eval(l, i);
-    } catch (const Error& e) {
+    // Most of the negative indices are refused: as values, without a throw.
+    const layout::Result<int64_t> r = refusal_as_value(
+        alg, [&] { return layout::try_eval(l, i); },
+        [&] { return layout::Result<int64_t>(alg.eval(l, i)); });
+    if (!r) {
       if (!want || intermediate_overflow(lv, i)) continue;  // checked int64 refuses: right
-      return fail("EVAL-ORACLE", args, std::string("eval refused: ") + e.what(), i, *want);
+      return fail("EVAL-ORACLE", args, std::string("eval refused: ") + r.error().what(), i, *want);
     }
+    const int64_t got = *r;
     if (!want)
       return fail("EVAL-ORACLE", args, "the value overflows int64 and was not refused", i,
                   std::nullopt, got);
