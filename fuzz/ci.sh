@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Time-boxed fuzzing for CI (.ci/run): builds the `fuzz` preset (clang++-14,
 # libFuzzer + ASan + UBSan) and fuzzes every target for FUZZ_SECONDS (60 by
-# default). Each run starts from a scratch corpus (written by libFuzzer) and
+# default). Each run starts from a scratch corpus (written by libFuzzer, in
+# memory where /dev/shm allows, discarded after the run) and
 # reads the committed seeds and regression inputs second; artifacts (crashes,
 # leaks, timeouts, OOMs) land in build/fuzz/ci/<target>/. Any of those fails
 # the step, after printing the end of that target's log.
@@ -27,14 +28,32 @@ cmake --build --preset fuzz --target "${targets[@]}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:max_uar_stack_size_log=16}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
+# The scratch corpus lives in memory (tmpfs, /dev/shm where it is a writable
+# directory; FUZZ_CORPUS_TMP overrides): libFuzzer writes every new or reduced
+# unit as a file, thousands a minute, and on a disk that has just deleted many
+# files (a build) each create took up to 0.5 ms, a tenth of the time box
+# (docs/PERFORMANCE.md, issue 17). It is discarded after the run; fuzz/run.sh
+# keeps its corpus.
+corpus_tmp="${FUZZ_CORPUS_TMP:-}"
+if [[ -z "$corpus_tmp" && -d /dev/shm && -w /dev/shm ]]; then corpus_tmp=/dev/shm; fi
+scratch=()
+trap 'rm -rf "${scratch[@]}"' EXIT
+
 failed=()
 for t in "${targets[@]}"; do
   work="build/fuzz/ci/$t"
   rm -rf "$work"
-  mkdir -p "$work/corpus"
+  mkdir -p "$work"
+  corpus="$work/corpus"
+  if [[ -n "$corpus_tmp" ]] && corpus=$(mktemp -d -p "$corpus_tmp" "layoutcheck-$t.XXXXXX"); then
+    scratch+=("$corpus")
+  else
+    corpus="$work/corpus"
+    mkdir -p "$corpus"
+  fi
   fuzz_run_args "$t" "$seconds" "$work" .
   status=0
-  "build/fuzz/fuzz/$t" "${args[@]}" "$work/corpus" "${seeds[@]}" >"$work/log" 2>&1 || status=$?
+  "build/fuzz/fuzz/$t" "${args[@]}" "$corpus" "${seeds[@]}" >"$work/log" 2>&1 || status=$?
   # The last status line: "#N DONE cov: C ft: F corp: ... exec/s: E ..."
   summary=$(grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true)
   runs=$(grep -E '^stat::number_of_executed_units' "$work/log" | awk '{print $2}' || true)
