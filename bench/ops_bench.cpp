@@ -20,6 +20,7 @@
 #include "layout/inverse.hpp"
 #include "layout/notation.hpp"
 #include "layout/product.hpp"
+#include "layout/slice.hpp"
 
 namespace {
 
@@ -118,6 +119,18 @@ void BM_TryRefusedParse(benchmark::State& state, const char* text) {
 
 void BM_RefusedParse(benchmark::State& state, const char* text) {
   run_refusal(state, [&] { return layout::parse_layout(text); });
+}
+
+void BM_RefusedSlice(benchmark::State& state, const char* a_text, const char* c_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const layout::Term c = layout::parse_term(c_text);
+  run_refusal(state, [&] { return layout::slice(a, c); });
+}
+
+void BM_TryRefusedSlice(benchmark::State& state, const char* a_text, const char* c_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const layout::Term c = layout::parse_term(c_text);
+  run_try_refusal(state, [&] { return layout::try_slice(a, c); });
 }
 
 void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
@@ -281,6 +294,12 @@ int register_all() {
   // parse: a syntax error four levels deep (a status inside the parser).
   add("refusal/parse/((2,(4,(8,#)))):1", BM_RefusedParse, "((2,(4,(8,#)))):1");
   add("try_refusal/parse/((2,(4,(8,#)))):1", BM_TryRefusedParse, "((2,(4,(8,#)))):1");
+  // slice: a coordinate of the wrong rank two levels deep (a status inside
+  // the recursion since try_slice).
+  add("refusal/slice/((2,(4,8)),3):((1,(2,8)),64)/((1,(2,_,0)),_)", BM_RefusedSlice,
+      "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
+  add("try_refusal/slice/((2,(4,8)),3):((1,(2,8)),64)/((1,(2,_,0)),_)", BM_TryRefusedSlice,
+      "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
   return 0;
 }
 

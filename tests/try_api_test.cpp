@@ -6,8 +6,10 @@
 // inverse's symbolic rule and its search).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -182,6 +184,71 @@ TEST(TryApi, ParseAgreesWithTheThrowingParser) {
   }
   EXPECT_GT(refused, kCases / 4);
   EXPECT_GT(answered, kCases / 4);
+}
+
+// A random slicing coordinate for a layout of this shape: `_`, an integer
+// (sometimes negative, sometimes near 2^61 so that the offset or the sum of
+// the modes' offsets passes int64), a layout (refused), or a tuple of the
+// shape's rank (sometimes one off), nested where the shape is.
+layout::Term random_coord(std::mt19937_64& rng, const IntTuple& shape) {
+  using Kind = layout::Term::Kind;
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  layout::Term t;
+  const int k = pick(0, 12);
+  if (k == 0) {
+    t.kind = Kind::underscore;
+  } else if (k == 1) {
+    t.kind = Kind::layout;
+    t.shape = IntTuple(2);
+    t.stride = IntTuple(1);
+  } else if (k <= 4 || (shape.is_int() && k <= 8)) {
+    t.kind = Kind::integer;
+    t.value = k == 2 ? pick(-2, 3) : k == 3 ? (int64_t{1} << 61) + pick(0, 9) : pick(0, 40);
+  } else {
+    t.kind = Kind::tuple;
+    const int rank = shape.is_int() ? 1 : shape.rank();
+    const int n = std::max(0, rank + (pick(0, 9) == 0 ? pick(-1, 1) : 0));
+    for (int i = 0; i < n; ++i)
+      t.elems.push_back(i < rank && shape.is_tuple() ? random_coord(rng, shape[i])
+                                                     : random_coord(rng, IntTuple(1)));
+  }
+  return t;
+}
+
+// try_slice and slice agree: the same pieces and offset, or the same Error.
+TEST(TryApi, SliceAgreesWithTheThrowingSlice) {
+  std::mt19937_64 rng(20261206);
+  int refused = 0, answered = 0, overflowed = 0;
+  for (int n = 0; n < kCases; ++n) {
+    Layout a = random_layout(rng);
+    if (n % 7 == 0) a = Layout(IntTuple::tuple({4, 3}), IntTuple::tuple({3, 2}));
+    const layout::Term c = random_coord(rng, a.shape());
+    const std::string at = str(a) + " at " + layout::to_string(c);
+    std::optional<Result<layout::Sliced>> r;
+    try {
+      r.emplace(layout::try_slice(a, c));
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "try_slice threw: " << e.what() << " at " << at;
+      continue;
+    }
+    try {
+      const layout::Sliced want = layout::slice(a, c);
+      ASSERT_TRUE(r->ok()) << "try_slice refused: " << r->error().what() << " at " << at;
+      EXPECT_EQ((*r)->layout, want.layout) << at;
+      EXPECT_EQ((*r)->offset, want.offset) << at;
+      ++answered;
+    } catch (const Error& e) {
+      ASSERT_FALSE(r->ok()) << "try_slice answered, slice: " << e.what() << " at " << at;
+      EXPECT_EQ(r->error().op(), e.op()) << at;
+      EXPECT_EQ(r->error().operands(), e.operands()) << at;
+      EXPECT_EQ(r->error().condition(), e.condition()) << at;
+      ++refused;
+      if (std::string(e.what()).find("int64") != std::string::npos) ++overflowed;
+    }
+  }
+  EXPECT_GT(refused, kCases / 10);
+  EXPECT_GT(answered, kCases / 10);
+  EXPECT_GT(overflowed, 10);
 }
 
 TEST(TryApi, ValueThrowsTheRefusal) {

@@ -214,6 +214,26 @@ Result<Layout> guarded_result(const char* op, Operands&& operands, Body&& body) 
   }
 }
 
+// The try_* boundary for a result that is not a layout: body(r) -> bool fills
+// r inside op's frame; false from body is the refusal recorded by fail(). An
+// Overflow becomes the Error that guarded() would raise, and an Error of a
+// nested public function is returned too: never a throw.
+template <class T, class Body, class Operands>
+Result<T> guarded_status(const char* op, Operands&& operands, Body&& body) {
+  try {
+    try {
+      const Frame frame(op, [&](std::string& out) { out += operands(); });
+      T r{};
+      if (body(r)) return Result<T>(std::move(r));
+      return Result<T>(take_failure());
+    } catch (const Overflow& o) {
+      return Result<T>(format_through(Pending{true, op, operands(), o.what()}, FrameBase::top()));
+    }
+  } catch (const Error& e) {
+    return Result<T>(e);
+  }
+}
+
 // The two boundaries as function objects, for code that serves both the
 // throwing function and its try_* twin.
 struct Throwing {

@@ -6,6 +6,7 @@
 
 namespace layout {
 
+using detail::fail;
 using detail::refuse;
 
 namespace {
@@ -26,35 +27,63 @@ Term underscores(int r) {
 }
 
 // Adds the kept pieces of l under c to (s, d), flattened as CuTe's lift_slice
-// does, and returns the offset of the fixed part.
-int64_t slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder& d) {
+// does, and sets `offset` to the offset of the fixed part; false after fail()
+// when c does not fit l (a refusal as a status: no unwinding through the
+// recursion). An offset past int64 throws Overflow (checked arithmetic).
+bool slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder& d, int64_t& offset) {
+  offset = 0;
   switch (c.kind) {
     case Term::Kind::underscore:
       s.add(l.shape());
       d.add(l.stride());
-      return 0;
+      return true;
     case Term::Kind::integer:
-      if (c.value < 0) refuse("coordinates must be >= 0");
-      return crd2idx(c.value, l.shape(), l.stride());
+      if (c.value < 0) return fail("coordinates must be >= 0");
+      offset = crd2idx(c.value, l.shape(), l.stride());
+      return true;
     case Term::Kind::layout:
-      refuse("a slicing coordinate holds integers, '_' and tuples, not layouts");
+      return fail("a slicing coordinate holds integers, '_' and tuples, not layouts");
     case Term::Kind::tuple:
       break;
   }
   if (static_cast<int>(c.elems.size()) != l.rank() || (l.shape().is_int() && c.elems.size() != 1))
-    refuse("the coordinate has " + std::to_string(c.elems.size()) + " modes but the layout has " +
-           std::to_string(l.rank()));
-  int64_t offset = 0;
-  for (int i = 0; i < l.rank(); ++i)
-    offset = checked::add(offset, slice_into(l[i], c.elems[static_cast<std::size_t>(i)], s, d));
-  return offset;
+    return fail("the coordinate has " + std::to_string(c.elems.size()) +
+                " modes but the layout has " + std::to_string(l.rank()));
+  for (int i = 0; i < l.rank(); ++i) {
+    int64_t part = 0;
+    if (!slice_into(l[i], c.elems[static_cast<std::size_t>(i)], s, d, part)) return false;
+    offset = checked::add(offset, part);
+  }
+  return true;
 }
 
-Sliced slice_impl(const Layout& l, const Term& c) {
-  if (c.kind == Term::Kind::underscore) return {l, 0};
+// slice(l, c) into r; false after fail().
+bool slice_status(const Layout& l, const Term& c, Sliced& r) {
+  if (c.kind == Term::Kind::underscore) {
+    r = {l, 0};
+    return true;
+  }
   TupleBuilder s, d;
-  const int64_t offset = slice_into(l, c, s, d);
-  return {Layout::unchecked(s.done(), d.done()), offset};
+  int64_t offset = 0;
+  if (!slice_into(l, c, s, d, offset)) return false;
+  r = {Layout::unchecked(s.done(), d.done()), offset};
+  return true;
+}
+
+// The same inside an operation that refuses by throwing (one throw).
+Sliced slice_impl(const Layout& l, const Term& c) {
+  Sliced r{Layout(), 0};
+  if (!slice_status(l, c, r)) throw detail::take_failure();
+  return r;
+}
+
+auto slice_operands(const Layout& l, const Term& coord) {
+  return [&l, &coord] {
+    std::string out = to_string(l);
+    out += ", ";
+    append_string(out, coord);
+    return out;
+  };
 }
 
 // The pieces of dice(p, x) in order; Rank and Elem read x as a tuple (Rank
@@ -161,15 +190,12 @@ int mode_rank(const Layout& z, int i) { return z[i].rank(); }
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
-  return detail::guarded(
-      "slice",
-      [&] {
-        std::string out = to_string(l);
-        out += ", ";
-        append_string(out, coord);
-        return out;
-      },
-      [&] { return slice_impl(l, coord); });
+  return detail::guarded("slice", slice_operands(l, coord), [&] { return slice_impl(l, coord); });
+}
+
+Result<Sliced> try_slice(const Layout& l, const Term& coord) {
+  return detail::guarded_status<Sliced>("slice", slice_operands(l, coord),
+                                        [&](Sliced& r) { return slice_status(l, coord, r); });
 }
 
 Term dice(const Term& proj, const Term& coord) {

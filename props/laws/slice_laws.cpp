@@ -2,6 +2,7 @@
 #include "catalog_groups.hpp"
 #include "definitions.hpp"
 #include "law_util.hpp"
+#include "refusal_as_value.hpp"
 
 namespace props {
 
@@ -68,13 +69,15 @@ Outcome slice_law(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const Term& c = std::get<Term>(args[1]);
   const auto want = slice_def(l, c);
-  Sliced got;
-  try {
-    got = alg.slice(l, c);
-  } catch (const Error& e) {
+  // A refusal as a value (the reference algebra through try_slice: no throw).
+  const layout::Result<Sliced> r = refusal_as_value(
+      alg, [&] { return layout::try_slice(l, c); },
+      [&] { return layout::Result<Sliced>(alg.slice(l, c)); });
+  if (!r) {
     if (!want || want->second.partial) return vacuous("refused");
-    return refused("SLICE-DEF", args, "slice", e);
+    return refused("SLICE-DEF", args, "slice", r.error());
   }
+  const Sliced& got = *r;
   if (!want)
     return fail("SLICE-DEF", args,
                 "the coordinate does not fit L, but slice gave " + show(got.layout) + " + " +

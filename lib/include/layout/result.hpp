@@ -1,6 +1,6 @@
 // Result<T>: the value of an operation or the Error that refused it, without
 // a throw. The try_* functions (composition, complement, divides, products,
-// inverses, eval) return one; each throwing function is its try_* twin plus one throw
+// inverses, eval, slice, parse) return one; each throwing function is its try_* twin plus one throw
 // at the public boundary (value()).
 //
 // A refusal inside the library is an error value passed up to the boundary,

@@ -8,6 +8,7 @@
 
 #include "layout/layout.hpp"
 #include "layout/notation.hpp"
+#include "layout/result.hpp"
 #include "layout/tiler.hpp"
 
 namespace layout {
@@ -26,6 +27,8 @@ struct Sliced {
 //   post: for every coordinate k of the result, L(c with k in the `_` places)
 //         = offset + result(k).
 Sliced slice(const Layout& l, const Term& coord);
+// The same with the refusal returned as a value (no C++ throw).
+Result<Sliced> try_slice(const Layout& l, const Term& coord);
 
 // dice(p, x), CuTe's projection: the pieces of x paired with a non-`_` entry
 // of p (`X` is `_`), a tuple entry's pieces joining its parent's list; p = `_`
