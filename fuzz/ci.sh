@@ -58,6 +58,8 @@ for t in "${targets[@]}"; do
   summary=$(grep -E '^#[0-9]+' "$work/log" | tail -n 1 || true)
   runs=$(grep -E '^stat::number_of_executed_units' "$work/log" | awk '{print $2}' || true)
   printf 'fuzz: %-13s %3ss  %s units  %s\n' "$t" "$seconds" "${runs:-?}" "$summary"
+  # Freed before the next target (a container's /dev/shm may be 64 MiB).
+  if [[ "$corpus" != "$work/corpus" ]]; then rm -rf "$corpus"; fi
   if ((status != 0)) || compgen -G "$work/crash-*" >/dev/null || compgen -G "$work/leak-*" >/dev/null ||
     compgen -G "$work/timeout-*" >/dev/null || compgen -G "$work/oom-*" >/dev/null; then
     echo "fuzz: $t FAILED (exit $status); artifacts in $work:" >&2
