@@ -573,14 +573,18 @@ Solve solve_integer(const std::vector<int64_t>& x, const std::vector<int64_t>& p
 
 }  // namespace
 
-std::vector<std::vector<int64_t>> maximal_prime_chains(int64_t x) {
-  std::vector<std::vector<int64_t>> out;
-  if (x < 1) {
-    out.push_back({1});
-    return out;
-  }
+namespace {
+
+// Calls f(chain) on each maximal prime chain below x, in maximal_prime_chains'
+// order, until f returns true; returns whether it did. One buffer for the
+// chains (the left-inverse search stops at its first solvable chain).
+template <class F>
+bool for_each_maximal_prime_chain(int64_t x, F&& f) {
+  std::vector<int64_t> chain = {1};
+  if (x < 1) return f(chain);
+  std::vector<int64_t> primes;  // ascending, with multiplicity
   for (int64_t n = x / 2 + 1; n <= x; ++n) {
-    std::vector<int64_t> primes;  // ascending, with multiplicity
+    primes.clear();
     for (int64_t m = n, q = 2; m > 1;) {
       if (q > m / q) q = m;
       if (m % q == 0) {
@@ -591,11 +595,22 @@ std::vector<std::vector<int64_t>> maximal_prime_chains(int64_t x) {
       }
     }
     do {
-      std::vector<int64_t> chain = {1};
+      chain.assign(1, 1);
       for (int64_t q : primes) chain.push_back(chain.back() * q);
-      out.push_back(std::move(chain));
+      if (f(chain)) return true;
     } while (std::next_permutation(primes.begin(), primes.end()));
   }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::vector<int64_t>> maximal_prime_chains(int64_t x) {
+  std::vector<std::vector<int64_t>> out;
+  for_each_maximal_prime_chain(x, [&](const std::vector<int64_t>& chain) {
+    out.push_back(chain);
+    return false;
+  });
   return out;
 }
 
@@ -627,10 +642,12 @@ LeftInverseSearch left_inverse_exists(const Layout& a, int64_t max_image, int64_
   const int64_t bound = static_cast<int64_t>(big);       // >= 1: injective with size >= 2
   bool overflow = false;
   std::vector<wide> f;
-  for (const std::vector<int64_t>& p : maximal_prime_chains(bound)) {
+  // Stops at the first chain with a solution: found, or undecided where its
+  // witness fails the check below.
+  const bool stopped = for_each_maximal_prime_chain(bound, [&](const std::vector<int64_t>& p) {
     const Solve s = solve_integer(x, p, f);
     if (s == Solve::overflow) overflow = true;
-    if (s != Solve::solvable) continue;
+    if (s != Solve::solvable) return false;
     // The layout of f over p: r_k = p_{k+1} / p_k, e_0 = f_0, e_k = f_k + r_{k-1} e_{k-1};
     // the last mode's size ceil((X + 1) / P_m) makes size(L) > X.
     const std::size_t m = p.size() - 1;
@@ -647,16 +664,17 @@ LeftInverseSearch left_inverse_exists(const Layout& a, int64_t max_image, int64_
     }
     if (!fits) {  // strides past int64: this chain's witness is not a value
       overflow = true;
-      continue;
+      return false;
     }
     for (std::size_t i = 0; i < x.size(); ++i)
       // Cannot fail when the argument above holds; refuse to claim rather than
       // return a wrong witness.
-      if (eval(w, x[i]) != static_cast<int64_t>(i)) return out;  // undecided
+      if (eval(w, x[i]) != static_cast<int64_t>(i)) return true;  // undecided
     out.result = LeftInverseSearch::found;
     out.witness = from_leaves(w);
-    return out;
-  }
+    return true;
+  });
+  if (stopped) return out;
   if (!overflow) out.result = LeftInverseSearch::none;
   return out;
 }
