@@ -5,6 +5,8 @@
 // recorded the Error (refusal.hpp), and an overflow throws Overflow.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "layout/checked.hpp"
@@ -12,12 +14,37 @@
 
 namespace layout::detail {
 
-// A read-only view of modes (a Modes or a stack array).
+// The fast paths' buffers: at most N elements on the stack, uninitialized
+// until written; the count is 32-bit so that stores to int64 elements cannot
+// alias it (a SmallVector's count is reloaded after each store). push_back
+// past N is a precondition violation: callers bound their sizes first.
+template <class T, std::size_t N>
+struct FixedVector {
+  T v[N];
+  std::uint32_t n = 0;
+  static constexpr std::size_t capacity() { return N; }
+  std::size_t size() const { return n; }
+  T* data() { return v; }
+  const T* data() const { return v; }
+  T& operator[](std::size_t i) { return v[i]; }
+  const T& operator[](std::size_t i) const { return v[i]; }
+  T& back() { return v[n - 1]; }
+  const T& back() const { return v[n - 1]; }
+  const T* begin() const { return v; }
+  const T* end() const { return v + n; }
+  void push_back(const T& x) { v[n++] = x; }
+  void pop_back() { --n; }
+  void resize(std::size_t k) { n = static_cast<std::uint32_t>(k); }  // pre: k <= size()
+};
+
+// A read-only view of modes (a Modes, a FixedVector or a stack array).
 struct ModeSpan {
   const Mode* p;
   std::size_t n;
   ModeSpan(const Modes& m) : p(m.data()), n(m.size()) {}  // NOLINT: a Modes is a span
   ModeSpan(const Mode* first, std::size_t count) : p(first), n(count) {}
+  template <std::size_t N>
+  ModeSpan(const FixedVector<Mode, N>& v) : p(v.data()), n(v.size()) {}  // NOLINT: a span
   std::size_t size() const { return n; }
   const Mode& operator[](std::size_t i) const { return p[i]; }
   const Mode& back() const { return p[n - 1]; }
@@ -30,6 +57,9 @@ struct LayoutRef;
 // trailing size-1 mode kept so the natural extension is unchanged, never
 // empty (():() becomes 1:0).
 Modes extension_modes(LayoutRef a);
+// The same into a fast path's buffer; false where A has more nodes than it holds.
+inline constexpr std::size_t kFastAModes = 32;
+bool extension_modes_fast(LayoutRef a, FixedVector<Mode, kFastAModes>& out);
 
 // Inputs the exact construction of composition decides: a leaf of B, or all
 // of B where its leaves may carry, with at most this many indices.
@@ -37,9 +67,14 @@ inline constexpr int64_t kExactLimit = int64_t{1} << 16;
 
 // A o B per leaf of B: leaf k of `leaves` (B's flat modes, in order) becomes
 // the modes [ends[k-1], ends[k]) of `modes`, canonical (coalesced; 1:0 for none).
+struct ComposedView {
+  const Mode* modes;
+  const int32_t* ends;
+};
 struct Composed {
   Modes modes;
   SmallVector<int32_t, 16> ends;
+  operator ComposedView() const { return {modes.data(), ends.data()}; }  // NOLINT
 };
 //   pre:  a = A's modes, the last unbounded (A naturally extended, odd).
 //   post: sum over k of the leaf results at B's coordinates equals A(B(i)) for
@@ -48,10 +83,10 @@ struct Composed {
 [[nodiscard]] bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out);
 // Appends B's shape tree (root s) with each leaf replaced by its result modes
 // (one mode: an integer leaf, more: a flat tuple), from result `next` on.
-void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
+void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd);
 // Appends the next n results as one mode: the single result, or a flat tuple of them.
-void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
+void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd);
 
 // The fast paths: on the common inputs, the general path's steps and result
@@ -74,13 +109,22 @@ inline bool gather_leaves(const ItNode* s, const ItNode* d, std::size_t n, Mode*
 // The leaves that move (s != 1, d != 0) into out[0, count); false on a
 // negative stride (complement refuses it).
 bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count);
+// Composed in the fast paths' buffers: A's modes times B's leaves bound the
+// result modes (a leaf gives at most one mode per mode of A).
+inline constexpr std::size_t kFastModes = 128;
+struct FastComposed {
+  FixedVector<Mode, kFastModes> modes;
+  FixedVector<int32_t, 2 * kFastLeaves + 1> ends;
+  operator ComposedView() const { return {modes.data(), ends.data()}; }  // NOLINT
+};
 // compose_leaves by the symbolic walk and the no-carry proof alone: false
-// where a leaf has no symbolic rule or the leaves may carry.
-bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, Composed& out);
+// where a leaf has no symbolic rule, the leaves may carry, or the result
+// might not fit the buffers.
+bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out);
 // emit_tree of B's tree (shape root s, stride root d) for c whose first nb
 // results are B's leaves: where each is one mode, B's nodes with the leaves
 // replaced.
-void emit_composed_tree(const Composed& c, std::size_t nb, const ItNode* s, const ItNode* d,
+void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
                         IntTuple::Nodes& rs, IntTuple::Nodes& rd);
 // Runs the fast path f() -> bool appending to rs/rd; where it returns false
 // or a checked step overflows, rs/rd are cut back to what they held and the

@@ -20,9 +20,11 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 // (the last one unbounded), by the symbolic walk. Appends the result modes to
 // `out` and returns true, or returns false where the walk has no rule (then
 // *why, if given, says which).
-//   pre:  a non-empty.
+//   pre:  a non-empty; out holds a.size() more modes (Modes, or a FixedVector
+//         with room for them).
 //   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s.
-bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Modes& out, std::string* why) {
+template <class Out>
+bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why) {
   if (s == 1) return true;
   if (d == 0) {
     out.push_back({s, 0});
@@ -137,43 +139,9 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
   return true;
 }
 
-// Brings the modes m[first, end) that compose_leaf appended for one leaf to
-// canonical form: coalesced, a lone size-1 mode dropped.
-inline void canonical_leaf(Modes& m, std::size_t first) {
-  if (m.size() > first + 1)
-    detail::coalesce_tail(m, first);
-  else if (m.size() == first + 1 && m.back().s == 1)
-    m.pop_back();
-}
-
-// Closes the leaf whose result starts at modes[first]: 1:0 where it has no
-// mode, and its end recorded.
-inline void close_leaf(detail::Composed& out, std::size_t first) {
-  if (out.modes.size() == first) out.modes.push_back({1, 0});
-  out.ends.push_back(static_cast<int32_t>(out.modes.size()));
-}
-
-// compose_leaves_fast, inlined into composition's own fast path.
-[[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
-                                                       detail::Composed& out) {
-  for (const Mode& leaf : leaves) {
-    const std::size_t first = out.modes.size();
-    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr)) return false;
-    canonical_leaf(out.modes, first);
-    close_leaf(out, first);
-  }
-  return no_carry(a, leaves, nullptr);
-}
-
-std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
-
-}  // namespace
-
-namespace detail {
-
-// Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1 merged
-// when d1 = s0*d0 (coalesce_modes on the tail, without a copy).
-void coalesce_tail(Modes& m, std::size_t first) {
+// coalesce_tail for Modes or a FixedVector of modes.
+template <class Out>
+void coalesce_tail_of(Out& m, std::size_t first) {
   std::size_t w = first;
   for (std::size_t k = first; k < m.size(); ++k) {
     const Mode cur = m[k];
@@ -187,6 +155,34 @@ void coalesce_tail(Modes& m, std::size_t first) {
   }
   m.resize(w);
 }
+
+// Brings the modes m[first, end) that compose_leaf appended for one leaf to
+// canonical form: coalesced, a lone size-1 mode dropped.
+template <class Out>
+void canonical_leaf(Out& m, std::size_t first) {
+  if (m.size() > first + 1)
+    coalesce_tail_of(m, first);
+  else if (m.size() == first + 1 && m.back().s == 1)
+    m.pop_back();
+}
+
+// Closes the leaf whose result starts at modes[first]: 1:0 where it has no
+// mode, and its end recorded.
+template <class C>
+void close_leaf(C& out, std::size_t first) {
+  if (out.modes.size() == first) out.modes.push_back({1, 0});
+  out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+}
+
+std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
+
+}  // namespace
+
+namespace detail {
+
+// Coalesces m[first, end) in place: size-1 modes dropped, s0:d0, s1:d1 merged
+// when d1 = s0*d0 (coalesce_modes on the tail, without a copy).
+void coalesce_tail(Modes& m, std::size_t first) { coalesce_tail_of(m, first); }
 
 bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   out.modes.clear();
@@ -220,7 +216,7 @@ bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   return check_additive(a, leaves);
 }
 
-void emit_leaf(const Composed& c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+void emit_leaf(ComposedView c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   const int32_t first = k == 0 ? 0 : c.ends[k - 1];
   const int32_t n = c.ends[k] - first;
   if (n == 1) {  // the common case: one integer leaf
@@ -236,14 +232,14 @@ void emit_leaf(const Composed& c, std::size_t k, IntTuple::Nodes& rs, IntTuple::
     *ps++ = {n, n + 1, 1};
     *pd++ = {n, n + 1, 1};
   }
-  const Mode* m = c.modes.data() + first;
+  const Mode* m = c.modes + first;
   for (int32_t j = 0; j < n; ++j) {
     ps[j] = {m[j].s, 1, 0};
     pd[j] = {m[j].d, 1, 0};
   }
 }
 
-void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
+void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd) {
   if (!s->tuple) {
     emit_leaf(c, next++, rs, rd);
@@ -255,7 +251,7 @@ void emit_tree(const Composed& c, std::size_t& next, const ItNode* s, IntTuple::
   t.close();
 }
 
-void emit_flat(const Composed& c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
+void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd) {
   if (n == 1) {
     emit_leaf(c, next++, rs, rd);
@@ -276,37 +272,49 @@ bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count) {
   return true;
 }
 
-bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, Composed& out) {
-  return compose_leaves_walk(a, leaves, out);
+bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out) {
+  if (leaves.size() > out.ends.capacity() || a.size() * leaves.size() > out.modes.capacity())
+    return false;
+  for (const Mode& leaf : leaves) {
+    const std::size_t first = out.modes.size();
+    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr)) return false;
+    canonical_leaf(out.modes, first);
+    close_leaf(out, first);
+  }
+  return no_carry(a, leaves, nullptr);
 }
 
-void emit_composed_tree(const Composed& c, std::size_t nb, const ItNode* s, const ItNode* d,
+void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
                         IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   if (nb != 0 && c.ends[nb - 1] != static_cast<int32_t>(nb)) {  // a leaf became a tuple
     std::size_t next = 0;
     emit_tree(c, next, s, rs, rd);
     return;
   }
-  const std::size_t base = rs.size();
   const auto nodes = static_cast<std::size_t>(s->span);
-  rs.append(s, nodes);
-  rd.append(d, nodes);
-  std::size_t j = 0;
-  for (std::size_t k = base; k < base + nodes; ++k) {
-    if (rs[k].tuple) continue;
-    rs[k].v = c.modes[j].s;
-    rd[k].v = c.modes[j++].d;
+  ItNode* ps = rs.extend(nodes);
+  ItNode* pd = rd.extend(nodes);
+  const Mode* m = c.modes;
+  for (std::size_t k = 0; k < nodes; ++k) {
+    ps[k] = s[k];
+    pd[k] = d[k];
+    if (s[k].tuple) continue;
+    ps[k].v = m->s;
+    pd[k].v = (m++)->d;
   }
 }
 
-Modes extension_modes(LayoutRef a) {
-  // coalesce_modes(flat_modes(a), true) in one pass over the nodes, the open
-  // mode in registers.
+namespace {
+
+// extension_modes into am: coalesce_modes(flat_modes(a), true) in one pass
+// over the nodes, the open mode in registers.
+//   pre: am is empty and holds a.s->span modes.
+template <class Out>
+void extension_modes_into(LayoutRef a, Out& am) {
   const ItNode* s = a.s;
   const ItNode* d = a.d;
   int32_t last = s->span - 1;  // the last leaf (an empty tuple has none)
   while (last >= 0 && s[last].tuple) --last;
-  Modes am;
   int64_t cs = 0, cd = 0;  // the open mode (cs == 0: none yet)
   for (int32_t k = 0; k <= last; ++k) {
     if (s[k].tuple || (s[k].v == 1 && k != last)) continue;
@@ -320,7 +328,20 @@ Modes extension_modes(LayoutRef a) {
     cd = d[k].v;
   }
   am.push_back(cs != 0 ? Mode{cs, cd} : Mode{1, 0});  // A = ():() is the constant 0
+}
+
+}  // namespace
+
+Modes extension_modes(LayoutRef a) {
+  Modes am;
+  extension_modes_into(a, am);
   return am;
+}
+
+bool extension_modes_fast(LayoutRef a, FixedVector<Mode, kFastAModes>& out) {
+  if (static_cast<std::size_t>(a.s->span) > out.capacity()) return false;
+  extension_modes_into(a, out);
+  return true;
 }
 
 }  // namespace detail
@@ -351,9 +372,11 @@ bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
     const ItNode* bd = b.stride().root();
     Mode leaves[detail::kFastLeaves];
     std::size_t n = 0;
-    detail::Composed c;
+    detail::FixedVector<Mode, detail::kFastAModes> am;
+    detail::FastComposed c;
     if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n) ||
-        !compose_leaves_walk(detail::extension_modes(a), detail::ModeSpan(leaves, n), c))
+        !detail::extension_modes_fast(a, am) ||
+        !detail::compose_leaves_fast(am, detail::ModeSpan(leaves, n), c))
       return false;
     detail::emit_composed_tree(c, n, bs, bd, rs, rd);
     return detail::representable(rs.data() + base, rd.data() + base, rs.size() - base);

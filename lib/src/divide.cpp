@@ -29,8 +29,10 @@ bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
     if (!complement_walk(moving, nm, a.size(), rest)) return false;
     std::size_t nr = rest.size();
     if (nr == 0) leaves[nb + nr++] = {1, 0};
-    Composed c;
-    if (!compose_leaves_fast(extension_modes(a), ModeSpan(leaves, nb + nr), c)) return false;
+    FixedVector<Mode, kFastAModes> am;
+    FastComposed c;
+    if (!extension_modes_fast(a, am) || !compose_leaves_fast(am, ModeSpan(leaves, nb + nr), c))
+      return false;
     OpenTuple pair(rs, rd, 2);
     emit_composed_tree(c, nb, bs, bd, rs, rd);
     std::size_t next = nb;

@@ -34,7 +34,7 @@ bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes&
     if (!complement_walk(moving, nm, cotarget, sink)) return false;
     std::size_t nc = sink.size();
     if (nc == 0) c[nc++] = {1, 0};
-    Composed composed;
+    FastComposed composed;
     if (!gather_leaves(b.s, b.d, static_cast<std::size_t>(b.s->span), leaves, n) ||
         !compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, n), composed))
       return false;
