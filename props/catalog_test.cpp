@@ -1131,3 +1131,33 @@ TEST(LawUtil, ValueSetAndFirstRepeat) {
 }
 
 }  // namespace
+
+// composition's fast path proves "no carry" digit by digit: where, for each
+// bounded mode j of A, the largest digits the leaves of B put in it add up to
+// at most a_j - 1, the leaves' values add without a carry (composition.cpp,
+// DigitRoom). Every two-leaf B over A = (a0,a1,2):(1, a0+1, (a0+1)*a1 + 1)
+// (not linear across its digit boundaries, so a carry changes the value),
+// with strides up to a0*a1 + 1 and down to -(a0*a1 + 1): the digit sums land
+// below, at and past each a_j - 1. COMP-COMPLETE checks each answer against
+// the brute-force composition and each refusal against the exact search.
+TEST(Catalog, CompositionAtTheDigitBoundariesOfA) {
+  const Law* law = props::find_law("COMP-COMPLETE");
+  ASSERT_NE(law, nullptr);
+  int held = 0, cases = 0;
+  for (const int64_t a0 : {2, 3, 4, 6})
+    for (const int64_t a1 : {2, 3, 4}) {
+      const Layout a(IntTuple::tuple({a0, a1, 2}), IntTuple::tuple({1, a0 + 1, (a0 + 1) * a1 + 1}));
+      const int64_t m = a0 * a1 + 1;
+      for (int64_t s0 = 2; s0 <= 4; ++s0)
+        for (int64_t s1 = 2; s1 <= 3; ++s1)
+          for (int64_t d0 = 1; d0 <= m; ++d0)
+            for (int64_t d1 = -m; d1 <= m; ++d1) {
+              const Layout b(IntTuple::tuple({s0, s1}), IntTuple::tuple({d0, d1}));
+              const props::Outcome out = law->check(props::reference_algebra(), {a, b});
+              ASSERT_FALSE(out.failed()) << props::describe(*out);
+              held += out.held();
+              ++cases;
+            }
+    }
+  EXPECT_GT(held, cases * 9 / 10) << held << " of " << cases;
+}

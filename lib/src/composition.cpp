@@ -19,12 +19,16 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`
 // (the last one unbounded), by the symbolic walk. Appends the result modes to
 // `out` and returns true, or returns false where the walk has no rule (then
-// *why, if given, says which).
+// *why, if given, says which). Where `room` is given, takes from it, for
+// each bounded mode j of A, the largest coordinate (digit) c_j of d*i.
 //   pre:  a non-empty; out holds a.size() more modes (Modes, or a FixedVector
 //         with room for them).
-//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s.
-template <class Out>
-bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why) {
+//   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s; for d > 0,
+//         d*i = sum_j c_j(i) * (a_0 ... a_{j-1}) with 0 <= c_j(i) < a_j for
+//         the bounded modes j, and max_i c_j(i) taken from room (j).
+template <class Out, class Room = std::nullptr_t>
+bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why,
+                  Room room = nullptr) {
   if (s == 1) return true;
   if (d == 0) {
     out.push_back({s, 0});
@@ -33,7 +37,7 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::strin
   if (d < 0) {
     // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
     const std::size_t first = out.size();
-    if (!compose_leaf(a, s, checked::abs(d), out, why)) return false;
+    if (!compose_leaf(a, s, checked::abs(d), out, why, room)) return false;
     for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
     return true;
   }
@@ -48,6 +52,7 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::strin
     int64_t last;  // rest_d * (rest_s - 1): B's last element relative to mode j
     if (!__builtin_mul_overflow(rest_d, rest_s - 1, &last) && last < aj) {
       out.push_back({rest_s, checked::mul(rest_d, a[j].d)});  // B ends inside mode j
+      if constexpr (!std::is_same_v<Room, std::nullptr_t>) room->take(j, last);
       return true;
     }
     if (detail::rem(aj, rest_d) != 0) {
@@ -65,6 +70,7 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::strin
       return false;
     }
     out.push_back({n, checked::mul(rest_d, a[j].d)});
+    if constexpr (!std::is_same_v<Room, std::nullptr_t>) room->take(j, aj - rest_d);
     rest_s = detail::quot(rest_s, n);
     rest_d = 1;
   }
@@ -174,6 +180,44 @@ void close_leaf(C& out, std::size_t first) {
   out.ends.push_back(static_cast<int32_t>(out.modes.size()));
 }
 
+// The room left in each bounded digit of A for the leaves' largest digits:
+// a_j - 1 less what the leaves so far took. A leaf that would pass a_j - 1
+// sets `full`.
+struct DigitRoom {
+  int64_t left[detail::kFastAModes];
+  bool full = false;
+  explicit DigitRoom(detail::ModeSpan a) {
+    for (std::size_t j = 0; j + 1 < a.size(); ++j) left[j] = a[j].s - 1;
+  }
+  void take(std::size_t j, int64_t c) {
+    if (c > left[j])
+      full = true;
+    else
+      left[j] -= c;
+  }
+};
+
+// compose_leaves_fast, inlined into composition's own fast path. Where the
+// leaves have no negative stride and, for each bounded digit j of A, their
+// largest digits add up to at most a_j - 1 (DigitRoom), the digits of a sum
+// of leaf values are the sums of their digits: no carry, so
+// A(sum) = sum of A(leaf values) without no_carry's residue bounds.
+[[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
+                                                       detail::FastComposed& out) {
+  if (leaves.size() > out.ends.capacity() || a.size() * leaves.size() > out.modes.capacity() ||
+      a.size() > detail::kFastAModes)
+    return false;
+  DigitRoom room(a);
+  for (const Mode& leaf : leaves) {
+    const std::size_t first = out.modes.size();
+    if (leaf.d < 0) room.full = true;
+    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room)) return false;
+    canonical_leaf(out.modes, first);
+    close_leaf(out, first);
+  }
+  return !room.full || no_carry(a, leaves, nullptr);
+}
+
 std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
 
 }  // namespace
@@ -273,15 +317,7 @@ bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count) {
 }
 
 bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out) {
-  if (leaves.size() > out.ends.capacity() || a.size() * leaves.size() > out.modes.capacity())
-    return false;
-  for (const Mode& leaf : leaves) {
-    const std::size_t first = out.modes.size();
-    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr)) return false;
-    canonical_leaf(out.modes, first);
-    close_leaf(out, first);
-  }
-  return no_carry(a, leaves, nullptr);
+  return compose_leaves_walk(a, leaves, out);
 }
 
 void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
@@ -310,7 +346,7 @@ namespace {
 // over the nodes, the open mode in registers.
 //   pre: am is empty and holds a.s->span modes.
 template <class Out>
-void extension_modes_into(LayoutRef a, Out& am) {
+[[gnu::always_inline]] inline void extension_modes_into(LayoutRef a, Out& am) {
   const ItNode* s = a.s;
   const ItNode* d = a.d;
   int32_t last = s->span - 1;  // the last leaf (an empty tuple has none)
@@ -376,7 +412,7 @@ bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
     detail::FastComposed c;
     if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n) ||
         !detail::extension_modes_fast(a, am) ||
-        !detail::compose_leaves_fast(am, detail::ModeSpan(leaves, n), c))
+        !compose_leaves_walk(am, detail::ModeSpan(leaves, n), c))
       return false;
     detail::emit_composed_tree(c, n, bs, bd, rs, rd);
     return detail::representable(rs.data() + base, rd.data() + base, rs.size() - base);
