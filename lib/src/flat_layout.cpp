@@ -11,6 +11,8 @@ namespace layout {
 
 namespace {
 
+__extension__ typedef __int128 int128;  // no -Wpedantic for the g++/clang extension
+
 // Flat modes with the same naturally extended function and no removable mode:
 //   drops every size-1 mode except the last (a size-1 mode k < r-1 has digit
 //   i mod 1 = 0 and divides by 1); merges s0:d0, s1:d1 with d1 = s0 d0 into
@@ -34,6 +36,36 @@ Modes merge_modes(const Modes& in) {
   }
   if (out.empty()) out.push_back({1, 0});  // L = () : size 1, L(i) = 0
   return out;
+}
+
+// The largest value of sign * P(r) over 0 <= r <= bound, where P is the
+// layout of modes[0, last) (sign = +1 or -1): digit by digit from the most
+// significant mode, either below bound's digit there (and every lower digit
+// free: its best extreme) or equal to it; r = bound itself is the last
+// candidate. pre: bound < the product of their sizes.
+int128 inner_extreme(const Modes& modes, int last, uint64_t bound, int sign) {
+  int128 free_best[kMaxFlatRank + 1] = {0};  // best over any digits of modes [0, k)
+  uint64_t weight[kMaxFlatRank] = {0};       // product of the sizes of modes [0, k)
+  uint64_t w = 1;
+  for (int k = 0; k < last; ++k) {
+    const Mode m = modes[static_cast<std::size_t>(k)];
+    const int128 top = static_cast<int128>(m.s - 1) * m.d * sign;
+    weight[k] = w;
+    free_best[k + 1] = free_best[k] + (top > 0 ? top : 0);
+    w *= static_cast<uint64_t>(m.s);  // <= size(L) < 2^63
+  }
+  int128 best = std::numeric_limits<int64_t>::min(), tight = 0;
+  for (int k = last - 1; k >= 0; --k) {
+    const Mode m = modes[static_cast<std::size_t>(k)];
+    const uint64_t digit = bound / weight[k] % static_cast<uint64_t>(m.s);
+    if (digit > 0) {  // a digit c < digit here, the lower ones free
+      const int128 below = static_cast<int128>(digit - 1) * m.d * sign;
+      const int128 c = tight + (below > 0 ? below : 0) + free_best[k];
+      if (c > best) best = c;
+    }
+    tight += static_cast<int128>(digit) * m.d * sign;
+  }
+  return tight > best ? tight : best;
 }
 
 FlatLayout build(const Layout& l, const Modes& modes) {
@@ -87,7 +119,18 @@ FlatLayout build(const Layout& l, const Modes& modes) {
   else if (dl < 0)  // (inner_lo - INT64_MIN) / |dl|, both formed in uint64
     qmax = (static_cast<uint64_t>(inner_lo) + (uint64_t{1} << 63)) /
            (uint64_t{0} - static_cast<uint64_t>(dl));
-  const uint128_t limit = (static_cast<uint128_t>(qmax) + 1) * static_cast<uint64_t>(inner) - 1;
+  uint128_t limit = (static_cast<uint128_t>(qmax) + 1) * static_cast<uint64_t>(inner) - 1;
+  if (limit < kAll && limit + static_cast<uint64_t>(inner) > kAll) {
+    // Block qmax + 1 is cut at index 2^64 - 1: where every index it still
+    // has (r <= bound) fits, no index past max_index fails.
+    const uint64_t bound = kAll - static_cast<uint64_t>(limit + 1);
+    const int128 base = (static_cast<int128>(qmax) + 1) * dl;
+    const bool fits =
+        dl > 0
+            ? inner_extreme(modes, last, bound, 1) + base <= std::numeric_limits<int64_t>::max()
+            : base - inner_extreme(modes, last, bound, -1) >= std::numeric_limits<int64_t>::min();
+    if (fits) limit = kAll;
+  }
   f.max_index = limit > kAll ? kAll : static_cast<uint64_t>(limit);
   return f;
 }
