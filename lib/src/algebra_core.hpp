@@ -16,12 +16,14 @@ namespace layout::detail {
 
 // The fast paths' buffers: at most N elements on the stack, uninitialized
 // until written; the count is 32-bit so that stores to int64 elements cannot
-// alias it (a SmallVector's count is reloaded after each store). push_back
-// past N is a precondition violation: callers bound their sizes first.
+// alias it (a SmallVector's count is reloaded after each store). A push_back
+// past N keeps nothing and sets `lost`: the fast path then gives up. Small N
+// keeps the frames small (ASan poisons a whole frame on each call).
 template <class T, std::size_t N>
 struct FixedVector {
   T v[N];
   std::uint32_t n = 0;
+  bool lost = false;
   static constexpr std::size_t capacity() { return N; }
   std::size_t size() const { return n; }
   T* data() { return v; }
@@ -32,7 +34,13 @@ struct FixedVector {
   const T& back() const { return v[n - 1]; }
   const T* begin() const { return v; }
   const T* end() const { return v + n; }
-  void push_back(const T& x) { v[n++] = x; }
+  void push_back(const T& x) {
+    if (n == N) [[unlikely]] {
+      lost = true;
+      return;
+    }
+    v[n++] = x;
+  }
   void pop_back() { --n; }
   void resize(std::size_t k) { n = static_cast<std::uint32_t>(k); }  // pre: k <= size()
 };
@@ -57,8 +65,8 @@ struct LayoutRef;
 // trailing size-1 mode kept so the natural extension is unchanged, never
 // empty (():() becomes 1:0).
 Modes extension_modes(LayoutRef a);
-// The same into a fast path's buffer; false where A has more nodes than it holds.
-inline constexpr std::size_t kFastAModes = 32;
+// The same into a fast path's buffer; false where they do not fit.
+inline constexpr std::size_t kFastAModes = 16;
 bool extension_modes_fast(LayoutRef a, FixedVector<Mode, kFastAModes>& out);
 
 // Inputs the exact construction of composition decides: a leaf of B, or all
@@ -109,9 +117,9 @@ inline bool gather_leaves(const ItNode* s, const ItNode* d, std::size_t n, Mode*
 // The leaves that move (s != 1, d != 0) into out[0, count); false on a
 // negative stride (complement refuses it).
 bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count);
-// Composed in the fast paths' buffers: A's modes times B's leaves bound the
-// result modes (a leaf gives at most one mode per mode of A).
-inline constexpr std::size_t kFastModes = 128;
+// Composed in the fast paths' buffers (a leaf gives at most one mode per
+// mode of A; results with more modes than these go the general path).
+inline constexpr std::size_t kFastModes = 32;
 struct FastComposed {
   FixedVector<Mode, kFastModes> modes;
   FixedVector<int32_t, 2 * kFastLeaves + 1> ends;

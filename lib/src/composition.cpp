@@ -21,8 +21,8 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 // `out` and returns true, or returns false where the walk has no rule (then
 // *why, if given, says which). Where `room` is given, takes from it, for
 // each bounded mode j of A, the largest coordinate (digit) c_j of d*i.
-//   pre:  a non-empty; out holds a.size() more modes (Modes, or a FixedVector
-//         with room for them).
+//   pre:  a non-empty; out is Modes or a FixedVector (where it loses modes,
+//         its `lost` flag says so).
 //   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s; for d > 0,
 //         d*i = sum_j c_j(i) * (a_0 ... a_{j-1}) with 0 <= c_j(i) < a_j for
 //         the bounded modes j, and max_i c_j(i) taken from room (j).
@@ -204,14 +204,13 @@ struct DigitRoom {
 // A(sum) = sum of A(leaf values) without no_carry's residue bounds.
 [[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
                                                        detail::FastComposed& out) {
-  if (leaves.size() > out.ends.capacity() || a.size() * leaves.size() > out.modes.capacity() ||
-      a.size() > detail::kFastAModes)
-    return false;
+  if (leaves.size() > out.ends.capacity() || a.size() > detail::kFastAModes) return false;
   DigitRoom room(a);
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();
     if (leaf.d < 0) room.full = true;
     if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room)) return false;
+    if (out.modes.lost) return false;
     canonical_leaf(out.modes, first);
     close_leaf(out, first);
   }
@@ -344,7 +343,7 @@ namespace {
 
 // extension_modes into am: coalesce_modes(flat_modes(a), true) in one pass
 // over the nodes, the open mode in registers.
-//   pre: am is empty and holds a.s->span modes.
+//   pre: am is empty.
 template <class Out>
 [[gnu::always_inline]] inline void extension_modes_into(LayoutRef a, Out& am) {
   const ItNode* s = a.s;
@@ -375,9 +374,8 @@ Modes extension_modes(LayoutRef a) {
 }
 
 bool extension_modes_fast(LayoutRef a, FixedVector<Mode, kFastAModes>& out) {
-  if (static_cast<std::size_t>(a.s->span) > out.capacity()) return false;
   extension_modes_into(a, out);
-  return true;
+  return !out.lost;
 }
 
 }  // namespace detail
