@@ -696,7 +696,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       ctx.add("c", c);
       ctx.add("p", p);
-      attempt("local_tile", ctx, [&] { (void)alg.local_tile(a, t, c, p); });
+      call_try("local_tile", ctx, [&] { return layout::try_local_tile(a, t, c, p); });
       run_law("LTILE-DEF", a, t, c, p);
       finish();
       break;
@@ -717,7 +717,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ctx.add("P", p);
       ctx.add("tid", tid);
       ctx.add("p", proj);
-      attempt("local_partition", ctx, [&] { (void)alg.local_partition(a, p, tid, proj); });
+      call_try("local_partition", ctx,
+               [&] { return layout::try_local_partition(a, p, tid, proj); });
       run_law("LPART-DEF", a, p, tid, proj);
       finish();
       break;

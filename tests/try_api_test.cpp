@@ -148,6 +148,14 @@ TEST(TryApi, AgreesWithTheThrowingFunctions) {
         "left_inverse", [&] { return layout::try_left_inverse(a); },
         [&] { return layout::left_inverse(a); });
     check(
+        "upcast", [&] { return layout::try_upcast(a, m); }, [&] { return layout::upcast(a, m); });
+    check(
+        "downcast", [&] { return layout::try_downcast(a, m); },
+        [&] { return layout::downcast(a, m); });
+    check(
+        "recast_layout", [&] { return layout::try_recast_layout(a, m, m % 12 + 1); },
+        [&] { return layout::recast_layout(a, m, m % 12 + 1); });
+    check(
         "eval",
         [&]() -> Result<Layout> {
           const Result<int64_t> v = layout::try_eval(a, m * 1000003);
@@ -186,6 +194,15 @@ TEST(TryApi, ParseAgreesWithTheThrowingParser) {
   EXPECT_GT(answered, kCases / 4);
 }
 
+// A coordinate or projection that is a layout (2:1): refused by both.
+layout::Term layout_term() {
+  layout::Term t;
+  t.kind = layout::Term::Kind::layout;
+  t.shape = IntTuple(2);
+  t.stride = IntTuple(1);
+  return t;
+}
+
 // A random slicing coordinate for a layout of this shape: `_`, an integer
 // (sometimes negative, sometimes near 2^61 so that the offset or the sum of
 // the modes' offsets passes int64), a layout (refused), or a tuple of the
@@ -198,9 +215,7 @@ layout::Term random_coord(std::mt19937_64& rng, const IntTuple& shape) {
   if (k == 0) {
     t.kind = Kind::underscore;
   } else if (k == 1) {
-    t.kind = Kind::layout;
-    t.shape = IntTuple(2);
-    t.stride = IntTuple(1);
+    t = layout_term();
   } else if (k <= 4 || (shape.is_int() && k <= 8)) {
     t.kind = Kind::integer;
     t.value = k == 2 ? pick(-2, 3) : k == 3 ? (int64_t{1} << 61) + pick(0, 9) : pick(0, 40);
@@ -249,6 +264,99 @@ TEST(TryApi, SliceAgreesWithTheThrowingSlice) {
   EXPECT_GT(refused, kCases / 10);
   EXPECT_GT(answered, kCases / 10);
   EXPECT_GT(overflowed, 10);
+}
+
+// try_op() and op() agree for a result that is not a layout: the same value
+// (as `show` prints it), or the same Error; counts the outcome.
+template <class T, class Show>
+void ExpectAgree(const std::function<Result<T>()>& try_op, const std::function<T()>& op, Show show,
+                 const std::string& at, int& answered, int& refused) {
+  std::optional<Result<T>> r;
+  try {
+    r.emplace(try_op());
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "try_* threw: " << e.what() << " at " << at;
+    return;
+  }
+  try {
+    const T want = op();
+    ASSERT_TRUE(r->ok()) << "try_* refused: " << r->error().what() << " at " << at;
+    EXPECT_EQ(show(**r), show(want)) << at;
+    ++answered;
+  } catch (const Error& e) {
+    ASSERT_FALSE(r->ok()) << "try_* answered " << show(**r) << ", op: " << e.what() << " at " << at;
+    EXPECT_EQ(r->error().op(), e.op()) << at;
+    EXPECT_EQ(r->error().operands(), e.operands()) << at;
+    EXPECT_EQ(r->error().condition(), e.condition()) << at;
+    ++refused;
+  }
+}
+
+// A random projection for dice: an integer (keeps all), `_` (keeps nothing),
+// a layout (refused), or a tuple of rank `rank` (sometimes one off) of 1, `_`
+// and, for a nested shape, tuples.
+layout::Term random_projection(std::mt19937_64& rng, const IntTuple& shape) {
+  using Kind = layout::Term::Kind;
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  layout::Term t;
+  const int k = pick(0, 9);
+  if (k == 0) {
+    t.kind = Kind::underscore;
+  } else if (k == 1) {
+    t = layout_term();
+  } else if (k <= 3 || shape.is_int()) {
+    t.value = 1;
+  } else {
+    t.kind = Kind::tuple;
+    const int n = std::max(0, shape.rank() + (pick(0, 7) == 0 ? pick(-1, 1) : 0));
+    for (int i = 0; i < n; ++i)
+      t.elems.push_back(i < shape.rank() && pick(0, 2) != 0
+                            ? random_projection(rng, shape[i])
+                            : layout::Term{Kind::underscore, 0, {}, {}, {}});
+  }
+  return t;
+}
+
+std::string show_sliced(const layout::Sliced& s) {
+  return str(s.layout) + " + " + std::to_string(s.offset);
+}
+
+// try_dice, try_local_tile and try_local_partition agree with their throwing
+// functions: the same value, or the same Error.
+TEST(TryApi, DiceAndLocalTilingAgreeWithTheThrowingFunctions) {
+  std::mt19937_64 rng(20261207);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int answered = 0, refused = 0;
+  for (int n = 0; n < kCases; ++n) {
+    const Layout a = random_layout(rng), threads = random_layout(rng);
+    const Tiler t = random_tiler(rng);
+    const layout::Term p = random_projection(rng, threads.shape());
+    const layout::Term c = random_coord(rng, threads.shape());
+    const std::optional<layout::Term> proj =
+        pick(0, 2) == 0 ? std::optional<layout::Term>(p) : std::nullopt;
+    const int64_t tid = pick(-1, 40);
+    const std::string at = str(a) + " / " + layout::to_string(t) + " / " + str(threads) + " / " +
+                           layout::to_string(p) + " / " + layout::to_string(c) + " / " +
+                           std::to_string(tid);
+    auto show_term = [](const layout::Term& x) { return layout::to_string(x); };
+    auto show_tiler = [](const Tiler& x) { return layout::to_string(x); };
+    ExpectAgree<layout::Term>([&] { return layout::try_dice(p, c); },
+                              [&] { return layout::dice(p, c); }, show_term, "dice term " + at,
+                              answered, refused);
+    ExpectAgree<Tiler>([&] { return layout::try_dice(p, t); }, [&] { return layout::dice(p, t); },
+                       show_tiler, "dice tiler " + at, answered, refused);
+    ExpectAgree<Layout>(
+        [&] { return layout::try_dice(p, threads); }, [&] { return layout::dice(p, threads); },
+        [](const Layout& x) { return str(x); }, "dice layout " + at, answered, refused);
+    ExpectAgree<layout::Sliced>([&] { return layout::try_local_tile(a, t, c, proj); },
+                                [&] { return layout::local_tile(a, t, c, proj); }, show_sliced,
+                                "local_tile " + at, answered, refused);
+    ExpectAgree<layout::Sliced>([&] { return layout::try_local_partition(a, threads, tid, proj); },
+                                [&] { return layout::local_partition(a, threads, tid, proj); },
+                                show_sliced, "local_partition " + at, answered, refused);
+  }
+  EXPECT_GT(refused, kCases);
+  EXPECT_GT(answered, kCases);
 }
 
 TEST(TryApi, ValueThrowsTheRefusal) {

@@ -109,6 +109,16 @@ auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
 
 }  // namespace
 
+bool zipped_divide_status(const Layout& a, const Tiler& b, Layout& z) {
+  auto operands = binary_operands(a, b);
+  auto body = [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    return split_variant(a, b, divide_into, divide_underscore, Regroup::zipped, rs, rd);
+  };
+  bool ok = false;
+  z = build_in_frame("zipped_divide", operands, body, ok);
+  return ok;
+}
+
 }  // namespace detail
 
 using detail::Throwing;

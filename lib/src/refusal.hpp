@@ -157,6 +157,12 @@ inline void require_representable(const Layout& r) {
 }
 template <class T>
 void require_representable(const T&) {}
+// As a status: a layout result must be representable, other results pass.
+inline bool check_result(const Layout& r) { return check_representable(r); }
+template <class T>
+bool check_result(const T&) {
+  return true;
+}
 
 // Runs body() as the public operation op; operands() formats its operands
 // (called only on a refusal). A refusal or an Overflow inside becomes an
@@ -224,7 +230,7 @@ Result<T> guarded_status(const char* op, Operands&& operands, Body&& body) {
     try {
       const Frame frame(op, [&](std::string& out) { out += operands(); });
       T r{};
-      if (body(r)) return Result<T>(std::move(r));
+      if (body(r) && check_result(r)) return Result<T>(std::move(r));
       return Result<T>(take_failure());
     } catch (const Overflow& o) {
       return Result<T>(format_through(Pending{true, op, operands(), o.what()}, FrameBase::top()));
@@ -232,6 +238,17 @@ Result<T> guarded_status(const char* op, Operands&& operands, Body&& body) {
   } catch (const Error& e) {
     return Result<T>(e);
   }
+}
+
+// The throwing twin of guarded_status: body(r) -> bool fills r inside op's
+// frame; false from body is thrown once as the Error fail() recorded.
+template <class T, class Body, class Operands>
+T guarded_value(const char* op, Operands&& operands, Body&& body) {
+  return guarded(op, operands, [&] {
+    T r{};
+    if (!body(r)) throw take_failure();
+    return r;
+  });
 }
 
 // The two boundaries as function objects, for code that serves both the

@@ -3,11 +3,11 @@
 #include "layout/checked.hpp"
 #include "layout/divide.hpp"
 #include "refusal.hpp"
+#include "tile_split.hpp"
 
 namespace layout {
 
 using detail::fail;
-using detail::refuse;
 
 namespace {
 
@@ -86,34 +86,28 @@ auto slice_operands(const Layout& l, const Term& coord) {
   };
 }
 
-// The pieces of dice(p, x) in order; Rank and Elem read x as a tuple (Rank
-// is -1 for a non-tuple x).
+// The pieces of dice(p, x) appended to out in order; Rank and Elem read x as
+// a tuple (Rank is -1 for a non-tuple x). false after fail().
 template <class X, class Rank, class Elem>
-void dice_into(const Term& p, const X& x, std::vector<X>& out, Rank rank, Elem elem) {
+bool dice_into(const Term& p, const X& x, std::vector<X>& out, Rank rank, Elem elem) {
   switch (p.kind) {
     case Term::Kind::underscore:
-      return;
+      return true;
     case Term::Kind::integer:
       out.push_back(x);
-      return;
+      return true;
     case Term::Kind::layout:
-      refuse("a projection holds integers, X (or '_') and tuples, not layouts");
+      return fail("a projection holds integers, X (or '_') and tuples, not layouts");
     case Term::Kind::tuple:
       break;
   }
   const int r = rank(x);
   if (r != static_cast<int>(p.elems.size()))
-    refuse("the projection has " + std::to_string(p.elems.size()) + " modes but its operand " +
-           (r < 0 ? std::string("is not a tuple") : "has " + std::to_string(r)));
+    return fail("the projection has " + std::to_string(p.elems.size()) + " modes but its operand " +
+                (r < 0 ? std::string("is not a tuple") : "has " + std::to_string(r)));
   for (int i = 0; i < r; ++i)
-    dice_into(p.elems[static_cast<std::size_t>(i)], elem(x, i), out, rank, elem);
-}
-
-template <class X, class Rank, class Elem>
-std::vector<X> dice_pieces(const Term& p, const X& x, Rank rank, Elem elem) {
-  std::vector<X> out;
-  dice_into(p, x, out, rank, elem);
-  return out;
+    if (!dice_into(p.elems[static_cast<std::size_t>(i)], elem(x, i), out, rank, elem)) return false;
+  return true;
 }
 
 int term_rank(const Term& t) {
@@ -122,53 +116,86 @@ int term_rank(const Term& t) {
 const Term& term_elem(const Term& t, int i) { return t.elems[static_cast<std::size_t>(i)]; }
 int tuple_rank(const IntTuple& t) { return t.is_tuple() ? t.rank() : -1; }
 IntTuple tuple_elem(const IntTuple& t, int i) { return t[i]; }
+int tiler_rank(const Tiler& x) { return x.is_tuple() ? x.rank() : -1; }
+const Tiler& tiler_elem(const Tiler& x, int i) { return x.elems[static_cast<std::size_t>(i)]; }
 
-Term dice_term(const Term& p, const Term& c) {
-  if (p.kind == Term::Kind::integer) return c;
-  return tuple_of(dice_pieces(p, c, term_rank, term_elem));
+// dice(p, c) into out; false after fail().
+bool dice_term(const Term& p, const Term& c, Term& out) {
+  if (p.kind == Term::Kind::integer) {
+    out = c;
+    return true;
+  }
+  std::vector<Term> pieces;
+  if (!dice_into(p, c, pieces, term_rank, term_elem)) return false;
+  out = tuple_of(std::move(pieces));
+  return true;
 }
 
-Layout dice_layout(const Term& p, const Layout& l) {
-  if (p.kind == Term::Kind::integer) return l;
+bool dice_layout(const Term& p, const Layout& l, Layout& out) {
+  if (p.kind == Term::Kind::integer) {
+    out = l;
+    return true;
+  }
+  std::vector<IntTuple> shapes, strides;
+  if (!dice_into(p, l.shape(), shapes, tuple_rank, tuple_elem) ||
+      !dice_into(p, l.stride(), strides, tuple_rank, tuple_elem))
+    return false;
   TupleBuilder s, d;
-  for (const IntTuple& e : dice_pieces(p, l.shape(), tuple_rank, tuple_elem)) s.add(e);
-  for (const IntTuple& e : dice_pieces(p, l.stride(), tuple_rank, tuple_elem)) d.add(e);
-  return Layout(s.done(), d.done());
+  for (const IntTuple& e : shapes) s.add(e);
+  for (const IntTuple& e : strides) d.add(e);
+  out = Layout(s.done(), d.done());
+  return true;
 }
 
-Tiler dice_tiler(const Term& p, const Tiler& t) {
-  if (p.kind == Term::Kind::integer) return t;
-  if (t.is_layout()) return dice_layout(p, t.layout);
-  return Tiler::tuple(dice_pieces(
-      p, t, [](const Tiler& x) { return x.is_tuple() ? x.rank() : -1; },
-      [](const Tiler& x, int i) { return x.elems[static_cast<std::size_t>(i)]; }));
+bool dice_tiler(const Term& p, const Tiler& t, Tiler& out) {
+  if (p.kind == Term::Kind::integer) {
+    out = t;
+    return true;
+  }
+  if (t.is_layout()) {
+    Layout l;
+    if (!dice_layout(p, t.layout, l)) return false;
+    out = Tiler(std::move(l));
+    return true;
+  }
+  std::vector<Tiler> pieces;
+  if (!dice_into(p, t, pieces, tiler_rank, tiler_elem)) return false;
+  out = Tiler::tuple(std::move(pieces));
+  return true;
 }
 
-// The smallest index i of the thread layout P with P(i) = tid. Thread layouts
-// up to 2^20 threads are searched exhaustively; larger ones are decoded digit
-// by digit ((tid / d) mod s per mode of coalesce(P)), which finds the index
-// when P is compact up to a permutation of its modes.
-int64_t thread_index(const Layout& p, int64_t tid) {
+// The smallest index i of the thread layout P with P(i) = tid, into index.
+// Thread layouts up to 2^20 threads are searched exhaustively; larger ones
+// are decoded digit by digit ((tid / d) mod s per mode of coalesce(P)), which
+// finds the index when P is compact up to a permutation of its modes. false
+// after fail().
+bool thread_index(const Layout& p, int64_t tid, int64_t& index) {
   constexpr int64_t kSearchLimit = int64_t{1} << 20;
   if (p.size() <= kSearchLimit) {
     for (int64_t i = 0; i < p.size(); ++i)
-      if (p(i) == tid) return i;
+      if (p(i) == tid) {
+        index = i;
+        return true;
+      }
   } else {
-    int64_t index = 0, position = 1;
+    int64_t at = 0, position = 1;
     for (const Mode& m : flat_modes(p)) {
-      if (m.d > 0) index = checked::add(index, checked::mul((tid / m.d) % m.s, position));
+      if (m.d > 0) at = checked::add(at, checked::mul((tid / m.d) % m.s, position));
       position = checked::mul(position, m.s);
     }
-    if (p(index) == tid) return index;
+    if (p(at) == tid) {
+      index = at;
+      return true;
+    }
   }
-  refuse("no coordinate of the thread layout maps to " + std::to_string(tid));
+  return fail("no coordinate of the thread layout maps to " + std::to_string(tid));
 }
 
 // CuTe's get_hier_coord(tid) as an index of P ((tid / d) mod s per leaf, 0 for
 // a leaf of size 1) when every digit is a coordinate and P maps it to tid;
-// otherwise the smallest index with P(i) = tid.
-int64_t thread_coordinate(const Layout& p, int64_t tid) {
-  int64_t index = 0, position = 1;
+// otherwise the smallest index with P(i) = tid. false after fail().
+bool thread_coordinate(const Layout& p, int64_t tid, int64_t& index) {
+  int64_t at = 0, position = 1;
   bool decoded = true;
   for (const Mode& m : flat_modes(p)) {
     if (m.s != 1) {
@@ -177,15 +204,101 @@ int64_t thread_coordinate(const Layout& p, int64_t tid) {
         decoded = false;
         break;
       }
-      index = checked::add(index, checked::mul(digit, position));
+      at = checked::add(at, checked::mul(digit, position));
     }
     position = checked::mul(position, m.s);
   }
-  if (decoded && p(index) == tid) return index;
-  return thread_index(p, tid);
+  if (decoded && p(at) == tid) {
+    index = at;
+    return true;
+  }
+  return thread_index(p, tid, index);
 }
 
 int mode_rank(const Layout& z, int i) { return z[i].rank(); }
+
+// local_tile's body into r; false after fail().
+bool local_tile_status(const Layout& l, const Tiler& tile, const Term& coord,
+                       const std::optional<Term>& proj, Sliced& r) {
+  Tiler t = tile;
+  Term c = coord;
+  if (proj && (!dice_tiler(*proj, tile, t) || !dice_term(*proj, coord, c))) return false;
+  Layout z;
+  if (!detail::zipped_divide_status(l, t, z)) return false;
+  const int r1 = mode_rank(z, 1);
+  if (c.kind == Term::Kind::tuple) {
+    if (static_cast<int>(c.elems.size()) > r1)
+      return fail("the coordinate has " + std::to_string(c.elems.size()) +
+                  " modes but the rest of the division has " + std::to_string(r1));
+    while (static_cast<int>(c.elems.size()) < r1) c.elems.push_back(underscore());
+  }
+  return slice_status(z, tuple_of({underscores(mode_rank(z, 0)), std::move(c)}), r);
+}
+
+// local_partition's body into r; false after fail().
+bool local_partition_status(const Layout& l, const Layout& threads, int64_t tid,
+                            const std::optional<Term>& proj, Sliced& r) {
+  if (tid < 0) return fail("the thread index must be >= 0");
+  // The thread's coordinate in the whole P, then projected: CuTe's
+  // get_flat_coord on dice(p, P) reads the same digits of the kept leaves.
+  int64_t index = 0;
+  if (!thread_coordinate(threads, tid, index)) return false;
+  const IntTuple coord = idx2crd(index, threads.shape());
+  Layout p = threads;
+  if (proj && !dice_layout(*proj, threads, p)) return false;
+  Term c;
+  Tiler tiler;
+  if (p.shape().is_int()) {
+    c.value = crd2idx(coord, p.shape());
+    tiler = Layout(p.size(), 1);
+  } else {
+    // One n:1 tiler and one colexicographic coordinate per top-level mode:
+    // the pieces of the coordinate that the projection keeps.
+    std::vector<IntTuple> kept;
+    if (proj && proj->kind != Term::Kind::integer) {  // an integer keeps everything
+      if (!dice_into(*proj, coord, kept, tuple_rank, tuple_elem)) return false;
+    } else {
+      for (int i = 0; i < p.rank(); ++i) kept.push_back(coord[i]);
+    }
+    std::vector<Tiler> tilers;
+    c.kind = Term::Kind::tuple;
+    for (int i = 0; i < p.rank(); ++i) {
+      tilers.emplace_back(Layout(product(p.shape()[i]), 1));
+      c.elems.push_back(Term{Term::Kind::integer,
+                             crd2idx(kept[static_cast<std::size_t>(i)], p.shape()[i]),
+                             {},
+                             {},
+                             {}});
+    }
+    tiler = Tiler::tuple(std::move(tilers));
+  }
+  Layout z;
+  if (!detail::zipped_divide_status(l, tiler, z)) return false;
+  const int r0 = mode_rank(z, 0);
+  if (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) > r0)
+    return fail("the thread coordinate has " + std::to_string(c.elems.size()) +
+                " modes but the tile has " + std::to_string(r0));
+  while (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) < r0)
+    c.elems.push_back(underscore());
+  return slice_status(z, tuple_of({std::move(c), underscores(mode_rank(z, 1))}), r);
+}
+
+// The operands "l, b, c[, proj]" of local_tile and local_partition,
+// formatted only on a refusal.
+template <class B, class C>
+auto local_operands(const Layout& l, const B& b, const C& c, const std::optional<Term>& proj) {
+  return [&l, &b, &c, &proj] {
+    using std::to_string;
+    std::string out = to_string(l) + ", " + to_string(b) + ", " + to_string(c);
+    if (proj) out += ", " + to_string(*proj);
+    return out;
+  };
+}
+
+template <class X>
+auto dice_operands(const Term& proj, const X& x) {
+  return [&proj, &x] { return to_string(proj) + ", " + to_string(x); };
+}
 
 }  // namespace
 
@@ -199,97 +312,56 @@ Result<Sliced> try_slice(const Layout& l, const Term& coord) {
 }
 
 Term dice(const Term& proj, const Term& coord) {
-  return detail::guarded(
-      "dice", [&] { return to_string(proj) + ", " + to_string(coord); },
-      [&] { return dice_term(proj, coord); });
+  return detail::guarded_value<Term>("dice", dice_operands(proj, coord),
+                                     [&](Term& r) { return dice_term(proj, coord, r); });
+}
+Result<Term> try_dice(const Term& proj, const Term& coord) {
+  return detail::guarded_status<Term>("dice", dice_operands(proj, coord),
+                                      [&](Term& r) { return dice_term(proj, coord, r); });
 }
 
 Tiler dice(const Term& proj, const Tiler& tiler) {
-  return detail::guarded(
-      "dice", [&] { return to_string(proj) + ", " + to_string(tiler); },
-      [&] { return dice_tiler(proj, tiler); });
+  return detail::guarded_value<Tiler>("dice", dice_operands(proj, tiler),
+                                      [&](Tiler& r) { return dice_tiler(proj, tiler, r); });
+}
+Result<Tiler> try_dice(const Term& proj, const Tiler& tiler) {
+  return detail::guarded_status<Tiler>("dice", dice_operands(proj, tiler),
+                                       [&](Tiler& r) { return dice_tiler(proj, tiler, r); });
 }
 
 Layout dice(const Term& proj, const Layout& l) {
-  return detail::guarded(
-      "dice", [&] { return to_string(proj) + ", " + to_string(l); },
-      [&] { return dice_layout(proj, l); });
+  return detail::guarded_value<Layout>("dice", dice_operands(proj, l),
+                                       [&](Layout& r) { return dice_layout(proj, l, r); });
+}
+Result<Layout> try_dice(const Term& proj, const Layout& l) {
+  return detail::guarded_status<Layout>("dice", dice_operands(proj, l),
+                                        [&](Layout& r) { return dice_layout(proj, l, r); });
 }
 
 Sliced local_tile(const Layout& l, const Tiler& tile, const Term& coord,
                   const std::optional<Term>& proj) {
-  return detail::guarded(
-      "local_tile",
-      [&] {
-        std::string out = to_string(l) + ", " + to_string(tile) + ", " + to_string(coord);
-        if (proj) out += ", " + to_string(*proj);
-        return out;
-      },
-      [&]() -> Sliced {
-        const Tiler t = proj ? dice_tiler(*proj, tile) : tile;
-        const Term c = proj ? dice_term(*proj, coord) : coord;
-        const Layout z = zipped_divide(l, t);
-        const int r1 = mode_rank(z, 1);
-        Term rest = c;
-        if (c.kind == Term::Kind::tuple) {
-          if (static_cast<int>(c.elems.size()) > r1)
-            refuse("the coordinate has " + std::to_string(c.elems.size()) +
-                   " modes but the rest of the division has " + std::to_string(r1));
-          while (static_cast<int>(rest.elems.size()) < r1) rest.elems.push_back(underscore());
-        }
-        return slice_impl(z, tuple_of({underscores(mode_rank(z, 0)), rest}));
-      });
+  return detail::guarded_value<Sliced>(
+      "local_tile", local_operands(l, tile, coord, proj),
+      [&](Sliced& r) { return local_tile_status(l, tile, coord, proj, r); });
+}
+Result<Sliced> try_local_tile(const Layout& l, const Tiler& tile, const Term& coord,
+                              const std::optional<Term>& proj) {
+  return detail::guarded_status<Sliced>(
+      "local_tile", local_operands(l, tile, coord, proj),
+      [&](Sliced& r) { return local_tile_status(l, tile, coord, proj, r); });
 }
 
 Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid,
                        const std::optional<Term>& proj) {
-  return detail::guarded(
-      "local_partition",
-      [&] {
-        std::string out = to_string(l) + ", " + to_string(threads) + ", " + std::to_string(tid);
-        if (proj) out += ", " + to_string(*proj);
-        return out;
-      },
-      [&]() -> Sliced {
-        if (tid < 0) refuse("the thread index must be >= 0");
-        // The thread's coordinate in the whole P, then projected: CuTe's
-        // get_flat_coord on dice(p, P) reads the same digits of the kept leaves.
-        const IntTuple coord = idx2crd(thread_coordinate(threads, tid), threads.shape());
-        const Layout p = proj ? dice_layout(*proj, threads) : threads;
-        Term c;
-        Tiler tiler;
-        if (p.shape().is_int()) {
-          c.value = crd2idx(coord, p.shape());
-          tiler = Layout(p.size(), 1);
-        } else {
-          // One n:1 tiler and one colexicographic coordinate per top-level mode:
-          // the pieces of the coordinate that the projection keeps.
-          std::vector<IntTuple> kept;
-          if (proj && proj->kind != Term::Kind::integer)  // an integer keeps everything
-            kept = dice_pieces(*proj, coord, tuple_rank, tuple_elem);
-          else
-            for (int i = 0; i < p.rank(); ++i) kept.push_back(coord[i]);
-          std::vector<Tiler> tilers;
-          c.kind = Term::Kind::tuple;
-          for (int i = 0; i < p.rank(); ++i) {
-            tilers.emplace_back(Layout(product(p.shape()[i]), 1));
-            c.elems.push_back(Term{Term::Kind::integer,
-                                   crd2idx(kept[static_cast<std::size_t>(i)], p.shape()[i]),
-                                   {},
-                                   {},
-                                   {}});
-          }
-          tiler = Tiler::tuple(std::move(tilers));
-        }
-        const Layout z = zipped_divide(l, tiler);
-        const int r0 = mode_rank(z, 0);
-        if (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) > r0)
-          refuse("the thread coordinate has " + std::to_string(c.elems.size()) +
-                 " modes but the tile has " + std::to_string(r0));
-        while (c.kind == Term::Kind::tuple && static_cast<int>(c.elems.size()) < r0)
-          c.elems.push_back(underscore());
-        return slice_impl(z, tuple_of({c, underscores(mode_rank(z, 1))}));
-      });
+  return detail::guarded_value<Sliced>(
+      "local_partition", local_operands(l, threads, tid, proj),
+      [&](Sliced& r) { return local_partition_status(l, threads, tid, proj, r); });
+}
+Result<Sliced> try_local_partition(const Layout& l, const Layout& threads, int64_t tid,
+                                   const std::optional<Term>& proj) {
+  return detail::guarded_status<Sliced>(
+      "local_partition", local_operands(l, threads, tid, proj),
+      [&](Sliced& r) { return local_partition_status(l, threads, tid, proj, r); });
 }
 
 }  // namespace layout

@@ -120,4 +120,10 @@ template <class Leaf, class Under>
   return true;
 }
 
+// zipped_divide(a, b) as a status for the operations built on it
+// (local_tile, local_partition): inside its own operation frame, as the
+// public function (so a refusal names it), with the result's
+// representability checked; false after fail() (divide.cpp).
+[[nodiscard]] bool zipped_divide_status(const Layout& a, const Tiler& b, Layout& z);
+
 }  // namespace layout::detail

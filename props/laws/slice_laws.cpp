@@ -275,10 +275,11 @@ Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
         values.push_back(z->first[j] + z->second[static_cast<std::size_t>(index)]);
     }
   }
-  Sliced got;
-  try {
-    got = alg.local_tile(l, t0, c0, proj);
-  } catch (const Error& e) {
+  const layout::Result<Sliced> r = refusal_as_value(
+      alg, [&] { return layout::try_local_tile(l, t0, c0, proj); },
+      [&] { return layout::Result<Sliced>(alg.local_tile(l, t0, c0, proj)); });
+  if (!r) {
+    const Error& e = r.error();
     if (!whole && !digits) return vacuous("refused");
     for (i128 v : values)
       if (v > INT64_MAX || v < INT64_MIN) return vacuous("refused: a value past int64");
@@ -289,6 +290,7 @@ Outcome ltile_law(const Algebra& alg, const std::vector<Arg>& args) {
     }
     return refused("LTILE-DEF", args, "local_tile", e);
   }
+  const Sliced& got = *r;
   if (!t || !c)
     return fail("LTILE-DEF", args, "the projection does not fit, but it gave " + show(got.layout));
   if (!whole && !digits) return vacuous("a coordinate outside the definition");
@@ -353,10 +355,11 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
           oracle::make(static_cast<int64_t>(oracle::size_wide(oracle::element(p->shape(), k))), 1));
     tiler = Tiler::tuple(std::move(e));
   }
-  Sliced got;
-  try {
-    got = alg.local_partition(l, p0, tid, proj);
-  } catch (const Error& e) {
+  const layout::Result<Sliced> r = refusal_as_value(
+      alg, [&] { return layout::try_local_partition(l, p0, tid, proj); },
+      [&] { return layout::Result<Sliced>(alg.local_partition(l, p0, tid, proj)); });
+  if (!r) {
+    const Error& e = r.error();
     if (!index) return vacuous("refused");
     try {
       (void)alg.zipped_divide(l, tiler);
@@ -365,6 +368,7 @@ Outcome lpart_law(const Algebra& alg, const std::vector<Arg>& args) {
     }
     return refused("LPART-DEF", args, "local_partition", e);
   }
+  const Sliced& got = *r;
   if (!p)
     return fail("LPART-DEF", args,
                 "the projection does not fit P, but it gave " + show(got.layout));

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "layout/layout.hpp"
+#include "layout/result.hpp"
 
 namespace layout {
 
@@ -20,6 +21,7 @@ namespace layout {
 //         ceil(s|d|/N) elements, which misses a wide element when the run
 //         from 0 down crosses one: CuTe's behaviour, kept).
 Layout upcast(const Layout& l, int64_t n);
+Result<Layout> try_upcast(const Layout& l, int64_t n);  // the refusal as a value
 
 // downcast(L, N): L over elements N times narrower. Per leaf (s, d):
 //   d = +-1: (s N, d); otherwise (s, d N).
@@ -28,11 +30,14 @@ Layout upcast(const Layout& l, int64_t n);
 //   post: same structure as L; where exactly one leaf has |d| = 1 and its d =
 //         1, the multiset of D's values is { N L(i) + k : i, 0 <= k < N }.
 Layout downcast(const Layout& l, int64_t n);
+Result<Layout> try_downcast(const Layout& l, int64_t n);  // the refusal as a value
 
 // recast_layout(L, old_bits, new_bits): with new/old = p/q in lowest terms,
 // L (p = q), upcast(L, p) (q = 1), downcast(L, q) (p = 1), else
 // downcast(upcast(L, p), q).
 //   pre: old_bits, new_bits >= 1; as upcast and downcast.
 Layout recast_layout(const Layout& l, int64_t old_bits, int64_t new_bits);
+// The same with the refusal returned as a value (no C++ throw).
+Result<Layout> try_recast_layout(const Layout& l, int64_t old_bits, int64_t new_bits);
 
 }  // namespace layout

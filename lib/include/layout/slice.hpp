@@ -37,6 +37,10 @@ Result<Sliced> try_slice(const Layout& l, const Term& coord);
 Term dice(const Term& proj, const Term& coord);
 Tiler dice(const Term& proj, const Tiler& tiler);
 Layout dice(const Term& proj, const Layout& l);
+// The same with the refusal returned as a value (no C++ throw).
+Result<Term> try_dice(const Term& proj, const Term& coord);
+Result<Tiler> try_dice(const Term& proj, const Tiler& tiler);
+Result<Layout> try_dice(const Term& proj, const Layout& l);
 
 // local_tile(L, T, c[, p]): with p, local_tile(L, dice(p, T), dice(p, c)).
 // Z = zipped_divide(L, T) with tile mode of rank R0 and rest mode of rank R1:
@@ -46,6 +50,8 @@ Layout dice(const Term& proj, const Layout& l);
 // with _^1 = `_`. post: as slice's, on Z.
 Sliced local_tile(const Layout& l, const Tiler& tile, const Term& coord,
                   const std::optional<Term>& proj = std::nullopt);
+Result<Sliced> try_local_tile(const Layout& l, const Tiler& tile, const Term& coord,
+                              const std::optional<Term>& proj = std::nullopt);
 
 // local_partition(L, P, t[, p]): thread t's coordinate in P is CuTe's
 // get_hier_coord(t) (per leaf (t / d) mod s, 0 for size 1) when it is a
@@ -59,5 +65,7 @@ Sliced local_tile(const Layout& l, const Tiler& tile, const Term& coord,
 //        exhaustively for size(P) <= 2^20, decoded digit by digit past that).
 Sliced local_partition(const Layout& l, const Layout& threads, int64_t tid,
                        const std::optional<Term>& proj = std::nullopt);
+Result<Sliced> try_local_partition(const Layout& l, const Layout& threads, int64_t tid,
+                                   const std::optional<Term>& proj = std::nullopt);
 
 }  // namespace layout
