@@ -5,6 +5,7 @@
 
 #include "catalog_groups.hpp"
 #include "law_util.hpp"
+#include "refusal_as_value.hpp"
 
 namespace props {
 
@@ -64,20 +65,30 @@ Cast downcast_def(const Layout& l, int64_t n) {
   });
 }
 
+// The cast as a value: the reference algebra through its try_* twin `twin`
+// (no throw per refused case), any other through its function `call`.
+template <class Twin, class Call>
+std::function<layout::Result<Layout>()> as_value(const Algebra& alg, Twin twin, Call call) {
+  return [&alg, twin, call] {
+    return refusal_as_value(alg, twin, [&] { return layout::Result<Layout>(call()); });
+  };
+}
+
 // A cast result against its definition: the same layout exactly (CuTe's
-// structure), refused exactly where the definition has none.
+// structure), refused exactly where the definition has none. `run` gives
+// the result or the refusal as a value (as_value).
 Outcome check_cast(const std::string& law, const std::vector<Arg>& args, const std::string& op,
-                   const Cast& want, const std::function<Layout()>& run,
+                   const Cast& want, const std::function<layout::Result<Layout>()>& run,
                    std::optional<Layout>& got) {
   if (!representable(std::get<Layout>(args[0]))) return vacuous("operands not representable");
   Cast def = want;
   if (def.layout && !representable(*def.layout)) def = {std::nullopt, "offsets past int64"};
-  try {
-    got = run();
-  } catch (const Error& e) {
+  const layout::Result<Layout> r = run();
+  if (!r) {
     if (!def.layout) return vacuous("refused");
-    return refused(law, args, op, e);
+    return refused(law, args, op, r.error());
   }
+  got = *r;
   if (!def.layout)
     return fail(law, args, op + " gave " + show(*got) + ", but CuTe's rule has none: " + def.why);
   if (show(*got) != show(*def.layout))
@@ -96,7 +107,10 @@ Outcome upcast_law(const Algebra& alg, const std::vector<Arg>& args) {
   const int64_t n = std::get<int64_t>(args[1]);
   std::optional<Layout> got;
   if (auto bad = check_cast(
-          "UPCAST-DEF", args, "upcast", upcast_def(l, n), [&] { return alg.upcast(l, n); }, got);
+          "UPCAST-DEF", args, "upcast", upcast_def(l, n),
+          as_value(
+              alg, [&] { return layout::try_upcast(l, n); }, [&] { return alg.upcast(l, n); }),
+          got);
       bad || !got)
     return bad;
   const auto t = table(l);
@@ -131,7 +145,9 @@ Outcome downcast_law(const Algebra& alg, const std::vector<Arg>& args) {
   const int64_t n = std::get<int64_t>(args[1]);
   std::optional<Layout> got;
   if (auto bad = check_cast(
-          "DOWNCAST-DEF", args, "downcast", downcast_def(l, n), [&] { return alg.downcast(l, n); },
+          "DOWNCAST-DEF", args, "downcast", downcast_def(l, n),
+          as_value(
+              alg, [&] { return layout::try_downcast(l, n); }, [&] { return alg.downcast(l, n); }),
           got);
       bad || !got)
     return bad;
@@ -166,9 +182,11 @@ Outcome recast_law(const Algebra& alg, const std::vector<Arg>& args) {
     if (q != 1 && want.layout) want = downcast_def(*want.layout, q);
   }
   std::optional<Layout> got;
-  return check_cast(
-      "RECAST-DEF", args, "recast_layout", want, [&] { return alg.recast_layout(l, from, to); },
-      got);
+  return check_cast("RECAST-DEF", args, "recast_layout", want,
+                    as_value(
+                        alg, [&] { return layout::try_recast_layout(l, from, to); },
+                        [&] { return alg.recast_layout(l, from, to); }),
+                    got);
 }
 
 // SWIZZLE-BYTES: for every index i (up to 4096), the byte-address swizzle of
