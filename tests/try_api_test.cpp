@@ -375,7 +375,7 @@ TEST(TryApi, ValueThrowsTheRefusal) {
   EXPECT_EQ(ok.value(), layout::composition(L("(4,8):(1,4)"), L("8:2")));
 }
 
-// An overflow refusal travels the exception path inside the library but still
+// An overflow refusal is thrown where checked arithmetic detects it but still
 // comes back as a value.
 TEST(TryApi, OverflowIsAValueToo) {
   // The walk's stride 4 * 2^62 passes int64 (checked arithmetic throws Overflow).
@@ -392,6 +392,40 @@ TEST(TryApi, OverflowIsAValueToo) {
   const Result<int64_t> e = layout::try_eval(L("(4,2):(4611686018427387904,1)"), 2);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().op(), "eval");
+}
+
+// The message of the Error that f() throws ("" when it answers).
+template <class F>
+std::string thrown(F&& f) {
+  try {
+    (void)f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// An overflow inside a divide (the tiler's complement: 8 * 2^61) is named by
+// the divide, and by local_tile around it, with the same text from the try_*
+// twin and from the throwing function.
+TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
+  const Layout a = L("(1,3):(1,2305843009213693952)");
+  const Tiler t = L("4:8");
+  const std::string divide =
+      "logical_divide((1,3):(1,2305843009213693952), 4:8): 8 * 2305843009213693952 overflows "
+      "int64";
+  const Result<Layout> r = layout::try_logical_divide(a, t);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(r.error().what()), divide);
+  EXPECT_EQ(thrown([&] { return layout::logical_divide(a, t); }), divide);
+  const std::string tile =
+      "local_tile((1,3):(1,2305843009213693952), 4:8, 8): zipped_divide((1,3):(1,"
+      "2305843009213693952), 4:8): 8 * 2305843009213693952 overflows int64";
+  const layout::Term c{layout::Term::Kind::integer, 8, {}, {}, {}};
+  const Result<layout::Sliced> s = layout::try_local_tile(a, t, c);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(std::string(s.error().what()), tile);
+  EXPECT_EQ(thrown([&] { return layout::local_tile(a, t, c); }), tile);
 }
 
 }  // namespace

@@ -52,6 +52,11 @@ bool fail(std::string condition) {
   return false;
 }
 
+bool fail(Error e) {
+  failure_slot() = std::move(e);
+  return false;
+}
+
 bool refuse_unrepresentable(const Layout& r) {
   // Says which of representable()'s conditions fails: the size, an offset
   // (the largest is the sum of the positive (s-1)d, the smallest of the

@@ -101,6 +101,9 @@ Error format_through(Pending p, const FrameBase* f);
 // frames, and returns false, which every caller passes up unchanged to the
 // operation's boundary (guarded_build), where take_failure() collects it.
 [[nodiscard]] bool fail(std::string condition);
+// The same for an Error already formatted (an Overflow named by its
+// operation, format_through): recorded, false.
+[[nodiscard]] bool fail(Error e);
 // The Error of the last fail() on this thread (moved out).
 Error take_failure();
 
@@ -181,9 +184,10 @@ auto guarded(const char* op, Operands&& operands, Body&& body) -> decltype(body(
 
 // The operation op whose result body(rs, rd) -> bool appends to empty node
 // arrays, inside op's frame; false from body (or an unrepresentable result)
-// sets ok = false with the refusal recorded by fail(). An Overflow becomes
-// the Error raised through the frames (a throw: overflow refusals stay on the
-// exception path); an Error of a nested public function passes.
+// sets ok = false with the refusal recorded by fail(). An Overflow of checked
+// arithmetic (thrown) is caught here and recorded the same way, named by op
+// and the enclosing operations (no second throw); an Error of a nested
+// public function passes.
 template <class Body, class Operands>
 Layout build_in_frame(const char* op, Operands& operands, Body& body, bool& ok) {
   // The try block is inside build's callback: g++ does not elide the copy of
@@ -193,7 +197,7 @@ Layout build_in_frame(const char* op, Operands& operands, Body& body, bool& ok) 
       const Frame frame(op, [&](std::string& out) { out += operands(); });
       ok = body(rs, rd) && check_representable(rs, rd);
     } catch (const Overflow& o) {
-      raise_through(Pending{true, op, operands(), o.what()}, FrameBase::top());
+      ok = fail(format_through(Pending{true, op, operands(), o.what()}, FrameBase::top()));
     }
   });
 }
