@@ -133,6 +133,22 @@ void BM_TryRefusedSlice(benchmark::State& state, const char* a_text, const char*
   run_try_refusal(state, [&] { return layout::try_slice(a, c); });
 }
 
+void BM_RefusedLocalTile(benchmark::State& state, const char* a_text, const char* t_text,
+                         const char* c_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler t = layout::parse_tiler(t_text);
+  const layout::Term c = layout::parse_term(c_text);
+  run_refusal(state, [&] { return layout::local_tile(a, t, c); });
+}
+
+void BM_TryRefusedLocalTile(benchmark::State& state, const char* a_text, const char* t_text,
+                            const char* c_text) {
+  const Layout a = layout::parse_layout(a_text);
+  const Tiler t = layout::parse_tiler(t_text);
+  const layout::Term c = layout::parse_term(c_text);
+  run_try_refusal(state, [&] { return layout::try_local_tile(a, t, c); });
+}
+
 void BM_RefusedComposition(benchmark::State& state, const char* a_text, const char* b_text) {
   const Layout a = layout::parse_layout(a_text);
   const Tiler b = layout::parse_tiler(b_text);
@@ -300,6 +316,21 @@ int register_all() {
       "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
   add("try_refusal/slice/((2,(4,8)),3):((1,(2,8)),64)/((1,(2,_,0)),_)", BM_TryRefusedSlice,
       "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
+  // local_tile: a coordinate of rank 3 for the rest of rank 2 (a status
+  // inside local_tile since try_local_tile), and an overflow inside its
+  // zipped_divide (checked arithmetic throws; the divide records it).
+  add("refusal/local_tile/(8,8):(1,8)/<4:1,2:1>/(1,2,3)", BM_RefusedLocalTile, "(8,8):(1,8)",
+      "<4:1,2:1>", "(1,2,3)");
+  add("try_refusal/local_tile/(8,8):(1,8)/<4:1,2:1>/(1,2,3)", BM_TryRefusedLocalTile, "(8,8):(1,8)",
+      "<4:1,2:1>", "(1,2,3)");
+  add("refusal/local_tile/(1,3):(1,2^61)/4:8/8/overflow", BM_RefusedLocalTile,
+      "(1,3):(1,2305843009213693952)", "4:8", "8");
+  add("try_refusal/local_tile/(1,3):(1,2^61)/4:8/8/overflow", BM_TryRefusedLocalTile,
+      "(1,3):(1,2305843009213693952)", "4:8", "8");
+  add("refusal/logical_divide/(1,3):(1,2^61)/4:8/overflow", BM_RefusedLogicalDivide,
+      "(1,3):(1,2305843009213693952)", "4:8");
+  add("try_refusal/logical_divide/(1,3):(1,2^61)/4:8/overflow", BM_TryRefusedLogicalDivide,
+      "(1,3):(1,2305843009213693952)", "4:8");
   return 0;
 }
 
