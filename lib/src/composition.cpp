@@ -16,10 +16,28 @@ namespace {
 
 std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
 
+// What compose_leaf found: the modes, no symbolic rule, or a stride past
+// int64 (the walk's d * a_j: A o s:d has a value past int64, a refusal).
+enum class Walk { composed, no_rule, overflow };
+
+// rest_d * aj_d into r, or Walk::overflow: without `room` (the general path)
+// recorded as the operation's refusal (fail_overflow, the Error that
+// checked::mul's throw would become); the fast path (`room` given) records
+// nothing, as its general path meets the same overflow again.
+template <class Room>
+bool walk_mul(int64_t rest_d, int64_t aj_d, int64_t& r) {
+  if (!__builtin_mul_overflow(rest_d, aj_d, &r)) [[likely]]
+    return true;
+  if constexpr (std::is_same_v<Room, std::nullptr_t>)
+    (void)detail::fail_overflow(rest_d, " * ", aj_d);
+  return false;
+}
+
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`
 // (the last one unbounded), by the symbolic walk. Appends the result modes to
-// `out` and returns true, or returns false where the walk has no rule (then
-// *why, if given, says which). Where `room` is given, takes from it, for
+// `out` and returns Walk::composed; Walk::no_rule where the walk has no rule
+// (then *why, if given, says which); Walk::overflow where a stride of the
+// result passes int64 (walk_mul). Where `room` is given, takes from it, for
 // each bounded mode j of A, the largest coordinate (digit) c_j of d*i.
 //   pre:  a non-empty; out is Modes or a FixedVector (where it loses modes,
 //         its `lost` flag says so).
@@ -27,19 +45,20 @@ std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + st
 //         d*i = sum_j c_j(i) * (a_0 ... a_{j-1}) with 0 <= c_j(i) < a_j for
 //         the bounded modes j, and max_i c_j(i) taken from room (j).
 template <class Out, class Room = std::nullptr_t>
-bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why,
+Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why,
                   Room room = nullptr) {
-  if (s == 1) return true;
+  if (s == 1) return Walk::composed;
   if (d == 0) {
     out.push_back({s, 0});
-    return true;
+    return Walk::composed;
   }
   if (d < 0) {
     // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
     const std::size_t first = out.size();
-    if (!compose_leaf(a, s, checked::abs(d), out, why, room)) return false;
+    const Walk w = compose_leaf(a, s, checked::abs(d), out, why, room);
+    if (w != Walk::composed) return w;
     for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
-    return true;
+    return Walk::composed;
   }
   int64_t rest_s = s;
   int64_t rest_d = d;
@@ -51,31 +70,39 @@ bool compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::strin
     }
     int64_t last;  // rest_d * (rest_s - 1): B's last element relative to mode j
     if (!__builtin_mul_overflow(rest_d, rest_s - 1, &last) && last < aj) {
-      out.push_back({rest_s, checked::mul(rest_d, a[j].d)});  // B ends inside mode j
+      int64_t step;
+      if (!walk_mul<Room>(rest_d, a[j].d, step)) return Walk::overflow;
+      out.push_back({rest_s, step});  // B ends inside mode j
       if constexpr (!std::is_same_v<Room, std::nullptr_t>) room->take(j, last);
-      return true;
+      return Walk::composed;
     }
     if (detail::rem(aj, rest_d) != 0) {
       if (why)
         *why = "B's stride " + std::to_string(rest_d) + " (relative to A's mode " +
                mode_str(aj, a[j].d) + ") neither divides nor is a multiple of that mode's size " +
                std::to_string(aj) + ", and B runs past it";
-      return false;
+      return Walk::no_rule;
     }
     const int64_t n = detail::quot(aj, rest_d);
     if (detail::rem(rest_s, n) != 0) {
       if (why)
         *why = "B's remaining size " + std::to_string(rest_s) + " is not a multiple of the " +
                std::to_string(n) + " elements that A's mode " + mode_str(aj, a[j].d) + " holds";
-      return false;
+      return Walk::no_rule;
     }
-    out.push_back({n, checked::mul(rest_d, a[j].d)});
+    int64_t step;
+    if (!walk_mul<Room>(rest_d, a[j].d, step)) return Walk::overflow;
+    out.push_back({n, step});
     if constexpr (!std::is_same_v<Room, std::nullptr_t>) room->take(j, aj - rest_d);
     rest_s = detail::quot(rest_s, n);
     rest_d = 1;
   }
-  if (rest_s > 1) out.push_back({rest_s, checked::mul(rest_d, a.back().d)});
-  return true;
+  if (rest_s > 1) {
+    int64_t step;
+    if (!walk_mul<Room>(rest_d, a.back().d, step)) return Walk::overflow;
+    out.push_back({rest_s, step});
+  }
+  return Walk::composed;
 }
 
 // Largest value of (d * i) mod p for 0 <= i < s (d >= 0, s >= 1, p >= 2), or an
@@ -209,7 +236,7 @@ struct DigitRoom {
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();
     if (leaf.d < 0) room.full = true;
-    if (!compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room)) return false;
+    if (compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room) != Walk::composed) return false;
     if (out.modes.lost) return false;
     canonical_leaf(out.modes, first);
     close_leaf(out, first);
@@ -232,14 +259,17 @@ bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   out.ends.clear();
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     const std::size_t first = out.modes.size();
-    if (compose_leaf(a, leaves[k].s, leaves[k].d, out.modes, nullptr)) {
+    const Walk w = compose_leaf(a, leaves[k].s, leaves[k].d, out.modes, nullptr);
+    if (w == Walk::composed) {
       canonical_leaf(out.modes, first);
+    } else if (w == Walk::overflow) {
+      return false;  // refused: fail_overflow recorded it
     } else {
       out.modes.resize(first);
       const int64_t s = leaves[k].s;
       if (s > kExactLimit) {
         std::string why;
-        compose_leaf(a, s, leaves[k].d, out.modes, &why);
+        (void)compose_leaf(a, s, leaves[k].d, out.modes, &why);
         return fail("not decided for a mode of B of size " + std::to_string(s) + " > " +
                     size_limit() + " where no symbolic rule applies: " + why);
       }

@@ -57,6 +57,18 @@ bool fail(Error e) {
   return false;
 }
 
+bool fail_overflow(int64_t a, const char* op, int64_t b) {
+  std::string what = std::to_string(a) + op + std::to_string(b) + " overflows int64";
+  const FrameBase* f = FrameBase::top();
+  while (f != nullptr && f->op() == nullptr) f = f->outer();  // the innermost operation
+  if (f == nullptr) return fail(std::move(what));             // outside every operation
+  std::string operands;
+  f->text(operands);
+  failure_slot() =
+      format_through(Pending{true, f->op(), std::move(operands), std::move(what)}, f->outer());
+  return false;
+}
+
 bool refuse_unrepresentable(const Layout& r) {
   // Says which of representable()'s conditions fails: the size, an offset
   // (the largest is the sum of the positive (s-1)d, the smallest of the

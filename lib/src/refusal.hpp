@@ -104,6 +104,11 @@ Error format_through(Pending p, const FrameBase* f);
 // The same for an Error already formatted (an Overflow named by its
 // operation, format_through): recorded, false.
 [[nodiscard]] bool fail(Error e);
+// An int64 overflow ("a op b overflows int64", checked.hpp's text) as a
+// status: records the Error that the Overflow thrown here would become at
+// the innermost operation's boundary (named by that operation and the ones
+// around it; no step prefix), and returns false.
+[[nodiscard]] bool fail_overflow(int64_t a, const char* op, int64_t b);
 // The Error of the last fail() on this thread (moved out).
 Error take_failure();
 
