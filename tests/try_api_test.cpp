@@ -405,8 +405,9 @@ std::string thrown(F&& f) {
   return "";
 }
 
-// An overflow inside a divide (the tiler's complement: 8 * 2^61) is named by
-// the divide, and by local_tile around it, with the same text from the try_*
+// An overflow inside a divide (the composition walk's stride 8 * 2^61) is
+// named by the divide, and by local_tile around it, and one inside a
+// product's complement by the product, with the same text from the try_*
 // twin and from the throwing function.
 TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
   const Layout a = L("(1,3):(1,2305843009213693952)");
@@ -426,6 +427,15 @@ TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(std::string(s.error().what()), tile);
   EXPECT_EQ(thrown([&] { return layout::local_tile(a, t, c); }), tile);
+  // The complement's s * d inside a product (the copies' complement of A).
+  const Layout pa = L("(4,3):(1,4611686018427387904)"), pb = L("(6,5,6):(12,3,2)");
+  const std::string product =
+      "logical_product((4,3):(1,4611686018427387904), (6,5,6):(12,3,2)): 3 * 4611686018427387904 "
+      "overflows int64";
+  const Result<Layout> p = layout::try_logical_product(pa, pb);
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(std::string(p.error().what()), product);
+  EXPECT_EQ(thrown([&] { return layout::logical_product(pa, pb); }), product);
 }
 
 }  // namespace
