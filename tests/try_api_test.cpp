@@ -405,37 +405,45 @@ std::string thrown(F&& f) {
   return "";
 }
 
+// The try_* twin refuses with `what` and the throwing function throws it.
+template <class Try, class Throwing>
+void ExpectRefusedWith(Try&& try_op, Throwing&& op, const std::string& what) {
+  const auto r = try_op();
+  ASSERT_FALSE(r.ok()) << what;
+  EXPECT_EQ(std::string(r.error().what()), what);
+  EXPECT_EQ(thrown(op), what);
+}
+
 // An overflow inside a divide (the composition walk's stride 8 * 2^61) is
-// named by the divide, and by local_tile around it, and one inside a
-// product's complement by the product, with the same text from the try_*
-// twin and from the throwing function.
+// named by the divide, and by local_tile around it, one inside a product's
+// complement by the product, and one in the exact construction by the
+// composition, with the same text from the try_* twin and from the throwing
+// function.
 TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
   const Layout a = L("(1,3):(1,2305843009213693952)");
   const Tiler t = L("4:8");
-  const std::string divide =
-      "logical_divide((1,3):(1,2305843009213693952), 4:8): 8 * 2305843009213693952 overflows "
-      "int64";
-  const Result<Layout> r = layout::try_logical_divide(a, t);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(std::string(r.error().what()), divide);
-  EXPECT_EQ(thrown([&] { return layout::logical_divide(a, t); }), divide);
-  const std::string tile =
-      "local_tile((1,3):(1,2305843009213693952), 4:8, 8): zipped_divide((1,3):(1,"
-      "2305843009213693952), 4:8): 8 * 2305843009213693952 overflows int64";
+  ExpectRefusedWith([&] { return layout::try_logical_divide(a, t); },
+                    [&] { return layout::logical_divide(a, t); },
+                    "logical_divide((1,3):(1,2305843009213693952), 4:8): 8 * "
+                    "2305843009213693952 overflows int64");
   const layout::Term c{layout::Term::Kind::integer, 8, {}, {}, {}};
-  const Result<layout::Sliced> s = layout::try_local_tile(a, t, c);
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(std::string(s.error().what()), tile);
-  EXPECT_EQ(thrown([&] { return layout::local_tile(a, t, c); }), tile);
+  ExpectRefusedWith([&] { return layout::try_local_tile(a, t, c); },
+                    [&] { return layout::local_tile(a, t, c); },
+                    "local_tile((1,3):(1,2305843009213693952), 4:8, 8): zipped_divide((1,3):(1,"
+                    "2305843009213693952), 4:8): 8 * 2305843009213693952 overflows int64");
   // The complement's s * d inside a product (the copies' complement of A).
   const Layout pa = L("(4,3):(1,4611686018427387904)"), pb = L("(6,5,6):(12,3,2)");
-  const std::string product =
-      "logical_product((4,3):(1,4611686018427387904), (6,5,6):(12,3,2)): 3 * 4611686018427387904 "
-      "overflows int64";
-  const Result<Layout> p = layout::try_logical_product(pa, pb);
-  ASSERT_FALSE(p.ok());
-  EXPECT_EQ(std::string(p.error().what()), product);
-  EXPECT_EQ(thrown([&] { return layout::logical_product(pa, pb); }), product);
+  ExpectRefusedWith([&] { return layout::try_logical_product(pa, pb); },
+                    [&] { return layout::logical_product(pa, pb); },
+                    "logical_product((4,3):(1,4611686018427387904), (6,5,6):(12,3,2)): 3 * "
+                    "4611686018427387904 overflows int64");
+  // A(c * d) in the exact construction (B's stride 9 has no symbolic rule on
+  // A's mode 4, and A(8 * 9) needs 2 * 2^62).
+  const Layout eb = L("((4,4),6,(1,6)):((0,9),6,(6,6))");
+  ExpectRefusedWith([&] { return layout::try_composition(pa, eb); },
+                    [&] { return layout::composition(pa, eb); },
+                    "composition((4,3):(1,4611686018427387904), ((4,4),6,(1,6)):((0,9),6,(6,6))): "
+                    "2 * 4611686018427387904 overflows int64");
 }
 
 }  // namespace

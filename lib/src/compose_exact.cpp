@@ -39,6 +39,47 @@ std::string some_values(const std::vector<int64_t>& g) {
   return out + (g.size() > 8 ? ", ..." : "");
 }
 
+// Checked steps as statuses: false after fail_overflow, with the text
+// checked::add/sub/mul would throw (so the refusal reads the same).
+[[gnu::always_inline]] inline bool add_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_add_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " + ", b);
+  return true;
+}
+[[gnu::always_inline]] inline bool sub_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_sub_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " - ", b);
+  return true;
+}
+[[gnu::always_inline]] inline bool mul_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_mul_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " * ", b);
+  return true;
+}
+
+// eval_extended(a, x) into v, its checked steps in the same order; false
+// after fail_overflow.
+bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {
+  if (x < 0) {
+    int64_t nx = 0, w = 0;
+    return sub_ok(0, x, nx) && eval_extended_ok(a, nx, w) && sub_ok(0, w, v);
+  }
+  int64_t sum = 0, t = 0;  // locals: a store through v may alias a's modes
+  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
+    if (!mul_ok(x % a[j].s, a[j].d, t) || !add_ok(sum, t, sum)) return false;
+    x /= a[j].s;
+  }
+  if (!mul_ok(x, a.back().d, t) || !add_ok(sum, t, sum)) return false;
+  v = sum;
+  return true;
+}
+
+// A(c * d), as a status.
+bool eval_at_ok(ModeSpan a, int64_t c, int64_t d, int64_t& v) {
+  int64_t x = 0;
+  return mul_ok(c, d, x) && eval_extended_ok(a, x, v);
+}
+
 }  // namespace
 
 int64_t eval_extended(ModeSpan a, int64_t x) {
@@ -89,7 +130,7 @@ bool fit_modes(const std::vector<int64_t>& g, Modes& out) {
 bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
   std::vector<int64_t> g(static_cast<std::size_t>(s));
   for (int64_t c = 0; c < s; ++c)
-    g[static_cast<std::size_t>(c)] = eval_extended(a, checked::mul(c, d));
+    if (!eval_at_ok(a, c, d, g[static_cast<std::size_t>(c)])) return false;
   Modes m;
   if (!fit_modes(g, m))
     return fail("no layout with B's shape equals A o B: on B's mode " + mode_str(s, d) +
@@ -105,17 +146,17 @@ bool check_additive(ModeSpan a, ModeSpan leaves) {
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     part[k].resize(static_cast<std::size_t>(leaves[k].s));
     for (int64_t c = 0; c < leaves[k].s; ++c)
-      part[k][static_cast<std::size_t>(c)] = eval_extended(a, checked::mul(c, leaves[k].d));
+      if (!eval_at_ok(a, c, leaves[k].d, part[k][static_cast<std::size_t>(c)])) return false;
   }
   SmallVector<int64_t, 16> crd;
   for (std::size_t k = 0; k < leaves.size(); ++k) crd.push_back(0);
   for (int64_t i = 0;; ++i) {
-    int64_t x = 0, sum = 0;
-    for (std::size_t k = 0; k < leaves.size(); ++k) {
-      x = checked::add(x, checked::mul(crd[k], leaves[k].d));
-      sum = checked::add(sum, part[k][static_cast<std::size_t>(crd[k])]);
-    }
-    const int64_t v = eval_extended(a, x);
+    int64_t x = 0, sum = 0, v = 0, t = 0;
+    for (std::size_t k = 0; k < leaves.size(); ++k)
+      if (!mul_ok(crd[k], leaves[k].d, t) || !add_ok(x, t, x) ||
+          !add_ok(sum, part[k][static_cast<std::size_t>(crd[k])], sum))
+        return false;
+    if (!eval_extended_ok(a, x, v)) return false;
     if (v != sum)
       return fail("no layout with B's shape equals A o B: at index " + std::to_string(i) +
                   ", A(B(" + std::to_string(i) + ")) = A(" + std::to_string(x) +
