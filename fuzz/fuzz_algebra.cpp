@@ -9,9 +9,8 @@
 // the laws of props::catalog() that cover it are queued on the same operands
 // and one of them, picked by a third byte, runs against
 // the reference algebra (every one with LAYOUTCHECK_FUZZ_EVERY_LAW=1, as the
-// ctest replay does). Slicing, local_tile and local_partition, which the
-// catalog does not cover, are checked here against a brute-force reading of
-// their definitions.
+// ctest replay does). Slicing, local_tile and local_partition are checked by
+// SLICE-DEF, LTILE-DEF and LPART-DEF (the definitions read by brute force).
 //
 // Any law failure or foreign exception prints the operation and its operands
 // in CuTe notation and traps (libFuzzer records the input).
