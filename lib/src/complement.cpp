@@ -36,7 +36,7 @@ bool complement_modes(ModeSpan a, int64_t cotarget, Modes& out) {
                   std::to_string(x.s) + ":" + std::to_string(x.d) + " starts before the end " +
                   std::to_string(end) + " of the modes below it");
     out.push_back({x.d / end, end});
-    if (__builtin_mul_overflow(x.s, x.d, &end)) return fail_overflow(x.s, " * ", x.d);
+    if (!mul_ok(x.s, x.d, end)) return false;
   }
   out.push_back({checked::ceil_div(cotarget, end), end});
   coalesce_tail(out, 0);

@@ -39,24 +39,6 @@ std::string some_values(const std::vector<int64_t>& g) {
   return out + (g.size() > 8 ? ", ..." : "");
 }
 
-// Checked steps as statuses: false after fail_overflow, with the text
-// checked::add/sub/mul would throw (so the refusal reads the same).
-[[gnu::always_inline]] inline bool add_ok(int64_t a, int64_t b, int64_t& r) {
-  if (__builtin_add_overflow(a, b, &r)) [[unlikely]]
-    return fail_overflow(a, " + ", b);
-  return true;
-}
-[[gnu::always_inline]] inline bool sub_ok(int64_t a, int64_t b, int64_t& r) {
-  if (__builtin_sub_overflow(a, b, &r)) [[unlikely]]
-    return fail_overflow(a, " - ", b);
-  return true;
-}
-[[gnu::always_inline]] inline bool mul_ok(int64_t a, int64_t b, int64_t& r) {
-  if (__builtin_mul_overflow(a, b, &r)) [[unlikely]]
-    return fail_overflow(a, " * ", b);
-  return true;
-}
-
 // eval_extended(a, x) into v, its checked steps in the same order; false
 // after fail_overflow.
 bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {

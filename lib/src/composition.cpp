@@ -26,11 +26,10 @@ enum class Walk { composed, no_rule, overflow };
 // nothing, as its general path meets the same overflow again.
 template <class Room>
 bool walk_mul(int64_t rest_d, int64_t aj_d, int64_t& r) {
-  if (!__builtin_mul_overflow(rest_d, aj_d, &r)) [[likely]]
-    return true;
   if constexpr (std::is_same_v<Room, std::nullptr_t>)
-    (void)detail::fail_overflow(rest_d, " * ", aj_d);
-  return false;
+    return detail::mul_ok(rest_d, aj_d, r);
+  else
+    return !__builtin_mul_overflow(rest_d, aj_d, &r);
 }
 
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`

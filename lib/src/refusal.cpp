@@ -58,15 +58,14 @@ bool fail(Error e) {
 }
 
 bool fail_overflow(int64_t a, const char* op, int64_t b) {
-  std::string what = std::to_string(a) + op + std::to_string(b) + " overflows int64";
+  std::string what = checked::overflow_text(a, op, b);
   const FrameBase* f = FrameBase::top();
   while (f != nullptr && f->op() == nullptr) f = f->outer();  // the innermost operation
   if (f == nullptr) return fail(std::move(what));             // outside every operation
   std::string operands;
   f->text(operands);
-  failure_slot() =
-      format_through(Pending{true, f->op(), std::move(operands), std::move(what)}, f->outer());
-  return false;
+  return fail(
+      format_through(Pending{true, f->op(), std::move(operands), std::move(what)}, f->outer()));
 }
 
 bool refuse_unrepresentable(const Layout& r) {

@@ -109,6 +109,23 @@ Error format_through(Pending p, const FrameBase* f);
 // the innermost operation's boundary (named by that operation and the ones
 // around it; no step prefix), and returns false.
 [[nodiscard]] bool fail_overflow(int64_t a, const char* op, int64_t b);
+// checked::add/sub/mul as statuses: r = a op b, or false after fail_overflow
+// (the same text the checked step would throw).
+[[gnu::always_inline]] inline bool add_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_add_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " + ", b);
+  return true;
+}
+[[gnu::always_inline]] inline bool sub_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_sub_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " - ", b);
+  return true;
+}
+[[gnu::always_inline]] inline bool mul_ok(int64_t a, int64_t b, int64_t& r) {
+  if (__builtin_mul_overflow(a, b, &r)) [[unlikely]]
+    return fail_overflow(a, " * ", b);
+  return true;
+}
 // The Error of the last fail() on this thread (moved out).
 Error take_failure();
 

@@ -70,13 +70,6 @@ bool slice_status(const Layout& l, const Term& c, Sliced& r) {
   return true;
 }
 
-// The same inside an operation that refuses by throwing (one throw).
-Sliced slice_impl(const Layout& l, const Term& c) {
-  Sliced r{Layout(), 0};
-  if (!slice_status(l, c, r)) throw detail::take_failure();
-  return r;
-}
-
 auto slice_operands(const Layout& l, const Term& coord) {
   return [&l, &coord] {
     std::string out = to_string(l);
@@ -303,7 +296,8 @@ auto dice_operands(const Term& proj, const X& x) {
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
-  return detail::guarded("slice", slice_operands(l, coord), [&] { return slice_impl(l, coord); });
+  return detail::guarded_value<Sliced>("slice", slice_operands(l, coord),
+                                       [&](Sliced& r) { return slice_status(l, coord, r); });
 }
 
 Result<Sliced> try_slice(const Layout& l, const Term& coord) {

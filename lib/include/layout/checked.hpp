@@ -10,10 +10,16 @@
 
 namespace layout::checked {
 
-// Throws Overflow("a op b overflows int64"); out of line, so that the checked
+// "a op b overflows int64": the condition of every overflow of a checked
+// step, thrown (overflow below) or recorded as a status (detail::fail_overflow).
+inline std::string overflow_text(int64_t a, const char* op, int64_t b) {
+  return std::to_string(a) + op + std::to_string(b) + " overflows int64";
+}
+
+// Throws Overflow(overflow_text(a, op, b)); out of line, so that the checked
 // operations below stay a few instructions wherever they are inlined.
 [[noreturn, gnu::cold, gnu::noinline]] inline void overflow(int64_t a, const char* op, int64_t b) {
-  throw Overflow(std::to_string(a) + op + std::to_string(b) + " overflows int64");
+  throw Overflow(overflow_text(a, op, b));
 }
 
 inline int64_t add(int64_t a, int64_t b) {
