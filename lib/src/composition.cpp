@@ -43,22 +43,10 @@ bool walk_mul(int64_t rest_d, int64_t aj_d, int64_t& r) {
 //   post: with R the appended modes, R(i) = A(d*i) for 0 <= i < s; for d > 0,
 //         d*i = sum_j c_j(i) * (a_0 ... a_{j-1}) with 0 <= c_j(i) < a_j for
 //         the bounded modes j, and max_i c_j(i) taken from room (j).
-template <class Out, class Room = std::nullptr_t>
-Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why,
-                  Room room = nullptr) {
-  if (s == 1) return Walk::composed;
-  if (d == 0) {
-    out.push_back({s, 0});
-    return Walk::composed;
-  }
-  if (d < 0) {
-    // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
-    const std::size_t first = out.size();
-    const Walk w = compose_leaf(a, s, checked::abs(d), out, why, room);
-    if (w != Walk::composed) return w;
-    for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
-    return Walk::composed;
-  }
+//   (compose_leaf_up: the walk itself, for d > 0 and s > 1.)
+template <class Out, class Room>
+[[gnu::always_inline]] inline Walk compose_leaf_up(detail::ModeSpan a, int64_t s, int64_t d,
+                                                   Out& out, std::string* why, Room room) {
   int64_t rest_s = s;
   int64_t rest_d = d;
   for (std::size_t j = 0; j + 1 < a.size() && rest_s > 1; ++j) {
@@ -101,6 +89,26 @@ Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::strin
     if (!walk_mul<Room>(rest_d, a.back().d, step)) return Walk::overflow;
     out.push_back({rest_s, step});
   }
+  return Walk::composed;
+}
+
+// compose_leaf itself: s = 1, d = 0 and (by A(-x) = -A(x)) d < 0 around the
+// walk. Inlined, so that the fast path pays no call per leaf.
+template <class Out, class Room = std::nullptr_t>
+[[gnu::always_inline]] inline Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out,
+                                                std::string* why, Room room = nullptr) {
+  if (s == 1) return Walk::composed;
+  if (d > 0) [[likely]]
+    return compose_leaf_up(a, s, d, out, why, room);
+  if (d == 0) {
+    out.push_back({s, 0});
+    return Walk::composed;
+  }
+  // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
+  const std::size_t first = out.size();
+  const Walk w = compose_leaf_up(a, s, checked::abs(d), out, why, room);
+  if (w != Walk::composed) return w;
+  for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
   return Walk::composed;
 }
 
@@ -191,7 +199,7 @@ void coalesce_tail_of(Out& m, std::size_t first) {
 // Brings the modes m[first, end) that compose_leaf appended for one leaf to
 // canonical form: coalesced, a lone size-1 mode dropped.
 template <class Out>
-void canonical_leaf(Out& m, std::size_t first) {
+[[gnu::always_inline]] inline void canonical_leaf(Out& m, std::size_t first) {
   if (m.size() > first + 1)
     coalesce_tail_of(m, first);
   else if (m.size() == first + 1 && m.back().s == 1)
@@ -325,13 +333,29 @@ void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nod
 
 void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd) {
-  if (n == 1) {
-    emit_leaf(c, next++, rs, rd);
-    return;
+  // Its nodes: a root where n > 1, and per leaf its modes, under a root of
+  // their own where there are several; counted first, then written into one
+  // extension of rs/rd.
+  const int32_t* ends = c.ends + next;
+  const int32_t first = next == 0 ? 0 : c.ends[next - 1];
+  std::size_t count = n > 1;
+  for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
+    const std::size_t m = ends[k] - prev;
+    count += m + (m > 1);
   }
-  OpenTuple t(rs, rd, static_cast<int64_t>(n));
-  for (std::size_t k = 0; k < n; ++k) emit_leaf(c, next++, rs, rd);
-  t.close();
+  ItNode* ps = rs.extend(count);
+  ItNode* pd = rd.extend(count);
+  if (n > 1) *ps++ = *pd++ = {static_cast<int64_t>(n), static_cast<int32_t>(count), 1};
+  const Mode* mode = c.modes + first;
+  for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
+    const auto m = static_cast<int32_t>(ends[k] - prev);
+    if (m > 1) *ps++ = *pd++ = {m, m + 1, 1};
+    for (int32_t j = 0; j < m; ++j, ++mode) {
+      *ps++ = {mode->s, 1, 0};
+      *pd++ = {mode->d, 1, 0};
+    }
+  }
+  next += n;
 }
 
 bool moving_modes(ModeSpan leaves, Mode* out, std::size_t& count) {

@@ -276,24 +276,22 @@ void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd)
   const ItNode* d = l.d;
   const int r = s->tuple ? static_cast<int>(s->v) : 1;  // the modes kept
   const int64_t m = r > n ? r : n;
-  const std::size_t root = rs.size();
-  rs.reserve(root + static_cast<std::size_t>(s->span + m) + 1);
-  rd.reserve(root + static_cast<std::size_t>(s->span + m) + 1);
-  rs.push_back({m, 1, 1});
-  rd.push_back({m, 1, 1});
-  if (s->tuple) {  // the modes of l, then 1:0 modes
-    rs.append(s + 1, static_cast<std::size_t>(s->span - 1));
-    rd.append(d + 1, static_cast<std::size_t>(d->span - 1));
-  } else {  // l itself is mode 0
-    rs.push_back(*s);
-    rd.push_back(*d);
+  // The root, the modes of l (l itself where it is mode 0), then 1:0 modes.
+  const auto kept = static_cast<std::size_t>(s->tuple ? s->span - 1 : 1);
+  const std::size_t count = 1 + kept + static_cast<std::size_t>(r < n ? n - r : 0);
+  ItNode* ps = rs.extend(count);
+  ItNode* pd = rd.extend(count);
+  *ps++ = *pd++ = {m, static_cast<int32_t>(count), 1};
+  const ItNode* ms = s->tuple ? s + 1 : s;
+  const ItNode* md = s->tuple ? d + 1 : d;
+  for (std::size_t k = 0; k < kept; ++k) {
+    *ps++ = ms[k];
+    *pd++ = md[k];
   }
   for (int k = r; k < n; ++k) {
-    rs.push_back({1, 1, 0});
-    rd.push_back({0, 1, 0});
+    *ps++ = {1, 1, 0};
+    *pd++ = {0, 1, 0};
   }
-  rs[root].span = static_cast<int32_t>(rs.size() - root);
-  rd[root].span = static_cast<int32_t>(rd.size() - root);
 }
 
 }  // namespace detail

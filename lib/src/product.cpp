@@ -106,11 +106,18 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
   IntTuple::Nodes cs, cd;
   if (!copies_into(pa, pb, cs, cd)) return false;
   const LayoutRef copies(cs.data(), cd.data());
-  const auto mode = [&](const LayoutRef& l, int i) { return r == 1 ? l : l[i]; };
+  // Mode 0 of a layout padded to rank r (itself where r = 1), and the mode
+  // after a mode.
+  const auto first = [&](const LayoutRef& l) { return r == 1 ? l : LayoutRef(l.s + 1, l.d + 1); };
+  const auto next = [](const LayoutRef& m) { return LayoutRef(m.s + m.s->span, m.d + m.d->span); };
   // ((A'_0, C_0), ..., (A'_{r-1}, C_{r-1})), the pairs swapped when raked:
   // its node count first, then every node written into one extension.
-  int32_t total = 1;
-  for (int i = 0; i < r; ++i) total += 1 + mode(pa, i).s->span + mode(copies, i).s->span;
+  int32_t total = 1 + r;
+  {
+    LayoutRef block = first(pa), copy = first(copies);
+    for (int i = 0; i < r; ++i, block = next(block), copy = next(copy))
+      total += block.s->span + copy.s->span;
+  }
   ItNode* ps = rs.extend(static_cast<std::size_t>(total));
   ItNode* pd = rd.extend(static_cast<std::size_t>(total));
   *ps++ = *pd++ = {r, total, 1};
@@ -120,9 +127,8 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
       *pd++ = l.d[k];
     }
   };
-  for (int i = 0; i < r; ++i) {
-    const LayoutRef block = mode(pa, i);
-    const LayoutRef copy = mode(copies, i);
+  LayoutRef block = first(pa), copy = first(copies);
+  for (int i = 0; i < r; ++i, block = next(block), copy = next(copy)) {
     *ps++ = *pd++ = {2, 1 + block.s->span + copy.s->span, 1};
     put(raked ? copy : block);
     put(raked ? block : copy);
