@@ -296,6 +296,9 @@ int register_all() {
   add("try_refusal/complement/(2,2):(1,1),16", BM_TryRefusedComplement, "(2,2):(1,1)", int64_t{16});
   add("try_refusal/zipped_product/(4,8):(1,4)/<_,2:1>", BM_TryRefusedProduct, "(4,8):(1,4)",
       "<_,2:1>");
+  // A product whose cotarget size(A) * cosize(B) passes int64 (a status since 2026-12-06).
+  add("try_refusal/zipped_product/(16,65536):(0,2^31)/2:-2^62/overflow", BM_TryRefusedProduct,
+      "(16,65536):(0,2147483648)", "2:-4611686018427387904");
   add("try_refusal/eval/(4,2):(4611686018427387904,1),2", BM_TryRefusedEval,
       "(4,2):(4611686018427387904,1)", int64_t{2});
   // left_inverse: not injective by the chain rule; not injective on the

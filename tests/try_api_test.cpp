@@ -444,6 +444,14 @@ TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
                     [&] { return layout::composition(pa, eb); },
                     "composition((4,3):(1,4611686018427387904), ((4,4),6,(1,6)):((0,9),6,(6,6))): "
                     "2 * 4611686018427387904 overflows int64");
+  // A product's cotarget size(A) * cosize(B) (the copies' complement of A in
+  // [0, size(A) * cosize(B))), under a by-mode tiler.
+  const Layout qa = L("(16,65536):(0,2147483648)");
+  const Tiler qb = layout::parse_tiler("<2:-4611686018427387904,_>");
+  ExpectRefusedWith([&] { return layout::try_zipped_product(qa, qb); },
+                    [&] { return layout::zipped_product(qa, qb); },
+                    "zipped_product((16,65536):(0,2147483648), <2:-4611686018427387904,_>): 16 * "
+                    "4611686018427387905 overflows int64");
 }
 
 }  // namespace

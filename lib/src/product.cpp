@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "algebra_core.hpp"
-#include "layout/checked.hpp"
 #include "layout_ref.hpp"
 #include "mode_sink.hpp"
 #include "refusal.hpp"
@@ -47,7 +46,8 @@ bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes&
 // false: refused (fail()).
 bool copies_into(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   if (copies_fast(a, b, rs, rd)) return true;
-  const int64_t cotarget = checked::mul(a.size(), b.cosize());
+  int64_t cotarget;  // size(A) * cosize(B): past int64 a refusal, as a status
+  if (!detail::mul_ok(a.size(), b.cosize(), cotarget)) return false;
   Modes c;
   {
     const auto in_complement = detail::step([&](std::string& out) {
