@@ -93,21 +93,21 @@ template <class Out, class Room>
 }
 
 // compose_leaf itself: s = 1, d = 0 and (by A(-x) = -A(x)) d < 0 around the
-// walk. Inlined, so that the fast path pays no call per leaf.
+// walk (the fast path inlines the walk for s > 1, d > 0 and calls this for
+// the rest).
 template <class Out, class Room = std::nullptr_t>
-[[gnu::always_inline]] inline Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out,
-                                                std::string* why, Room room = nullptr) {
+Walk compose_leaf(detail::ModeSpan a, int64_t s, int64_t d, Out& out, std::string* why,
+                  Room room = nullptr) {
   if (s == 1) return Walk::composed;
-  if (d > 0) [[likely]]
-    return compose_leaf_up(a, s, d, out, why, room);
   if (d == 0) {
     out.push_back({s, 0});
     return Walk::composed;
   }
   // A(-x) = -A(x) (odd extension), so A o s:d is A o s:|d| with negated strides.
+  const bool negative = d < 0;
   const std::size_t first = out.size();
-  const Walk w = compose_leaf_up(a, s, checked::abs(d), out, why, room);
-  if (w != Walk::composed) return w;
+  const Walk w = compose_leaf_up(a, s, negative ? checked::abs(d) : d, out, why, room);
+  if (w != Walk::composed || !negative) return w;
   for (std::size_t k = first; k < out.size(); ++k) out[k].d = checked::sub(0, out[k].d);
   return Walk::composed;
 }
@@ -243,7 +243,10 @@ struct DigitRoom {
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();
     if (leaf.d < 0) room.full = true;
-    if (compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room) != Walk::composed) return false;
+    const Walk w = leaf.s != 1 && leaf.d > 0
+                       ? compose_leaf_up(a, leaf.s, leaf.d, out.modes, nullptr, &room)
+                       : compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room);
+    if (w != Walk::composed) return false;
     if (out.modes.lost) return false;
     canonical_leaf(out.modes, first);
     close_leaf(out, first);
