@@ -100,8 +100,11 @@ i128 floor_div(i128 a, i128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b 
 
 // UPCAST-DEF: upcast(L, N) is CuTe's per-leaf rule exactly (refused where a
 // moving leaf's stride neither divides nor is a multiple of N); and where L
-// is injective and every moving leaf has N | d, or 0 < d | N with N | s d, its
-// image is { floor(L(i) / N) }: the wide elements that hold L's.
+// is injective, every moving leaf has N | d, or 0 < d | N with N | s d, and at
+// most one has d < N, its image is { floor(L(i) / N) }: the wide elements
+// that hold L's. (Two leaves below N carry into the next wide element:
+// (2,3):(3,2) holds narrow offset 7 of wide element 1, the rule gives 1:1 and
+// 1:1, CuTe's answer too.)
 Outcome upcast_law(const Algebra& alg, const std::vector<Arg>& args) {
   const Layout& l = std::get<Layout>(args[0]);
   const int64_t n = std::get<int64_t>(args[1]);
@@ -116,13 +119,16 @@ Outcome upcast_law(const Algebra& alg, const std::vector<Arg>& args) {
   const auto t = table(l);
   const auto u = table(*got);
   if (!t || !u) return vacuous("too large for the oracle");
+  int below_n = 0;  // moving leaves with 0 < d < N
   for (const oracle::Leaf& x : oracle::leaves(l)) {
     const i128 a = x.d < 0 ? -static_cast<i128>(x.d) : x.d;
     // A partial wide element, or a negative stride below N (its run from 0
     // down straddles a wide element's edge): the image rule does not apply.
     if (x.d != 0 && a % n != 0 && (x.d < 0 || n % a != 0 || (static_cast<i128>(x.s) * a) % n != 0))
       return std::nullopt;
+    if (x.s != 1 && x.d != 0 && a % n != 0) ++below_n;
   }
+  if (below_n > 1) return std::nullopt;  // their sum may carry into the next wide element
   std::vector<int64_t> old = *t;
   std::sort(old.begin(), old.end());
   if (std::adjacent_find(old.begin(), old.end()) != old.end()) return std::nullopt;
@@ -250,8 +256,8 @@ std::vector<Law> cast_laws() {
       {"UPCAST-DEF",
        "upcast(L, N) = CuTe's per-leaf rule: stride 0 kept, else (ceil(s / ceil(N/|d|)), "
        "sign(d) ceil(|d|/N)), refused iff a moving stride neither divides nor is a multiple of "
-       "N; L injective with whole wide elements (N | d, or 0 < d | N with N | s d): image = "
-       "{ floor(L(i) / N) }",
+       "N; L injective with whole wide elements (N | d, or 0 < d | N with N | s d; at most one "
+       "d < N): image = { floor(L(i) / N) }",
        "upcast",
        "strides that are multiples and divisors of N, partial wide elements, stride 0, "
        "negative strides, strides that fit neither way",
