@@ -299,33 +299,10 @@ bool compose_leaves(ModeSpan a, ModeSpan leaves, Composed& out) {
   return check_additive(a, leaves);
 }
 
-void emit_leaf(ComposedView c, std::size_t k, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const int32_t first = k == 0 ? 0 : c.ends[k - 1];
-  const int32_t n = c.ends[k] - first;
-  if (n == 1) {  // the common case: one integer leaf
-    const Mode m = c.modes[static_cast<std::size_t>(first)];
-    rs.push_back({m.s, 1, 0});
-    rd.push_back({m.d, 1, 0});
-    return;
-  }
-  const std::size_t count = static_cast<std::size_t>(n) + (n > 1);
-  ItNode* ps = rs.extend(count);
-  ItNode* pd = rd.extend(count);
-  if (n > 1) {  // a flat tuple of the modes
-    *ps++ = {n, n + 1, 1};
-    *pd++ = {n, n + 1, 1};
-  }
-  const Mode* m = c.modes + first;
-  for (int32_t j = 0; j < n; ++j) {
-    ps[j] = {m[j].s, 1, 0};
-    pd[j] = {m[j].d, 1, 0};
-  }
-}
-
 void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd) {
   if (!s->tuple) {
-    emit_leaf(c, next++, rs, rd);
+    emit_flat(c, next, 1, rs, rd);  // one leaf: its mode, or a flat tuple of its modes
     return;
   }
   OpenTuple t(rs, rd, s->v);
