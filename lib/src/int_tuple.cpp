@@ -30,20 +30,19 @@ int depth_at(const ItNode* p) {
   return d + 1;
 }
 
-void print_at(const ItNode* p, std::string& out) {
-  if (!p->tuple) {
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, p->v);
-    out.append(buf, r.ptr);
-    return;
-  }
-  out += '(';
+// Writes the subtree at p from `out` on and returns the end (at most
+// kPrintedChars per node).
+using detail::kPrintedChars;
+char* print_at(const ItNode* p, char* out) {
+  if (!p->tuple) return std::to_chars(out, out + kPrintedChars, p->v).ptr;
+  *out++ = '(';
   const ItNode* c = p + 1;
   for (int64_t k = 0; k < p->v; ++k, c += c->span) {
-    if (k) out += ',';
-    print_at(c, out);
+    if (k) *out++ = ',';
+    out = print_at(c, out);
   }
-  out += ')';
+  *out++ = ')';
+  return out;
 }
 
 bool congruent_at(const ItNode* a, const ItNode* b) {
@@ -109,12 +108,17 @@ bool operator==(const IntTuple& a, const IntTuple& b) {
   return true;
 }
 
-void append_string(std::string& out, const IntTuple& t) { print_at(t.root(), out); }
+// One resize for the worst case, the digits written in place, one shrink:
+// no capacity check per character (refusal messages print their operands).
+void append_string(std::string& out, const IntTuple& t) {
+  const std::size_t at = out.size();
+  out.resize(at + kPrintedChars * t.node_count());
+  out.resize(static_cast<std::size_t>(print_at(t.root(), out.data() + at) - out.data()));
+}
 
 std::string to_string(const IntTuple& t) {
   std::string out;
-  out.reserve(4 * t.node_count());
-  print_at(t.root(), out);
+  append_string(out, t);
   return out;
 }
 

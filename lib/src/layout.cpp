@@ -14,7 +14,7 @@ namespace {
 
 std::string operands_of(const IntTuple& shape, const IntTuple& stride) {
   std::string out;
-  out.reserve(4 * (shape.node_count() + stride.node_count()) + 8);
+  out.reserve(detail::kPrintedChars * (shape.node_count() + stride.node_count()) + 1);
   append_string(out, shape);
   out += ':';
   append_string(out, stride);

@@ -1,6 +1,7 @@
 #include "layout/notation.hpp"
 
 #include <cctype>
+#include <charconv>
 
 #include "layout/error.hpp"
 #include "refusal.hpp"
@@ -49,6 +50,8 @@ private:
     return pos_ < s_.size() && s_[pos_] == c;
   }
 
+  // expr, atom and integer fill `out`, a default Term (each caller passes a
+  // fresh one), and set only the fields of its kind.
   bool expr(int depth, Term& out) {
     if (!atom(depth, out)) return false;
     if (!peek(':')) return true;
@@ -90,12 +93,12 @@ private:
     if (c == '(' || c == '<') {
       char close = c == '(' ? ')' : '>';
       ++pos_;
-      out = Term();
       out.kind = Term::Kind::tuple;
       if (peek(close)) {
         ++pos_;
         return true;  // ()
       }
+      out.elems.reserve(elements_ahead(close));
       while (true) {
         out.elems.emplace_back();
         if (!expr(depth + 1, out.elems.back())) return false;
@@ -116,12 +119,32 @@ private:
       if (c == '_' && pos_ < s_.size() &&
           (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '-'))
         return integer(out);  // static mark: _4
-      out = Term();
       out.kind = Term::Kind::underscore;
       return true;
     }
     if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) return integer(out);
     return fail("unexpected '" + std::string(1, c) + "'");
+  }
+
+  // The number of elements of the tuple opened just before pos_, counted
+  // ahead by its commas outside nested brackets up to its `close` or the end
+  // (at most 16): a reservation, so that the elements are parsed in place and
+  // no Term, with its inline node arrays, is moved when the vector grows.
+  std::size_t elements_ahead(char close) const {
+    std::size_t n = 1;
+    int depth = 0;
+    for (std::size_t i = pos_; i < s_.size() && n < 16; ++i) {
+      const char ch = s_[i];
+      if (ch == '(' || ch == '<') {
+        ++depth;
+      } else if (ch == ')' || ch == '>') {
+        if (depth == 0 && ch == close) break;
+        depth = depth > 0 ? depth - 1 : 0;
+      } else if (ch == ',' && depth == 0) {
+        ++n;
+      }
+    }
+    return n;
   }
 
   bool integer(Term& out) {
@@ -144,7 +167,6 @@ private:
       if (v == INT64_MIN) return fail("integer does not fit in int64");
       v = -v;
     }
-    out = Term();
     out.kind = Term::Kind::integer;
     out.value = v;
     return true;
@@ -248,9 +270,11 @@ Tiler parse_tiler(std::string_view text) { return term_to_tiler(parse_term(text)
 
 void append_string(std::string& out, const Term& t) {
   switch (t.kind) {
-    case Term::Kind::integer:
-      out += std::to_string(t.value);
+    case Term::Kind::integer: {
+      char buf[24];
+      out.append(buf, std::to_chars(buf, buf + sizeof buf, t.value).ptr);
       return;
+    }
     case Term::Kind::underscore:
       out += '_';
       return;

@@ -22,7 +22,12 @@ bool format(Pending& p, const FrameBase* f) {
     if (p.error && p.op == f->op()) continue;  // the same operation, nested
     std::string operands;
     f->text(operands);
-    if (p.error) p.condition = p.op + "(" + p.operands + "): " + p.condition;
+    if (p.error) {  // "op(operands): condition", in one allocation
+      std::string c;
+      c.reserve(p.op.size() + p.operands.size() + 3 + p.condition.size());
+      c.append(p.op).append("(").append(p.operands).append("): ").append(p.condition);
+      p.condition = std::move(c);
+    }
     p.error = true;
     p.op = f->op();
     p.operands = std::move(operands);

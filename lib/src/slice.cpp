@@ -1,7 +1,10 @@
 #include "layout/slice.hpp"
 
+#include <type_traits>
+
 #include "layout/checked.hpp"
 #include "layout/divide.hpp"
+#include "layout_ref.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
 
@@ -26,33 +29,95 @@ Term underscores(int r) {
   return tuple_of(std::vector<Term>(static_cast<std::size_t>(r), underscore()));
 }
 
+__extension__ typedef __int128 wide;
+
+// The terms of crd2idx(x, shape, stride) for an integer x >= 0 on the
+// subtree l, added to sum: a leaf contributes x * d (checked in int64, as
+// crd2idx does), a tuple splits x into its modes' digits colexicographically
+// (the last mode holding a leaf takes the quotient). false, with the
+// overflowing product in (x, d), when a term passes int64.
+bool offset_terms(int64_t x, detail::LayoutRef l, wide& sum, int64_t& bad_x, int64_t& bad_d) {
+  if (!l.s->tuple) {
+    int64_t term;
+    if (__builtin_mul_overflow(x, l.d->v, &term)) {
+      bad_x = x;
+      bad_d = l.d->v;
+      return false;
+    }
+    sum += term;
+    return true;
+  }
+  int64_t last = l.s->v - 1;  // the last mode that holds a leaf (quotient mode)
+  for (int k = 0; k < l.rank(); ++k) {
+    const detail::LayoutRef m = l[k];
+    for (int32_t j = 0; j < m.s->span; ++j)
+      if (!m.s[j].tuple) last = k;
+  }
+  for (int k = 0; k < l.rank(); ++k) {
+    const detail::LayoutRef m = l[k];
+    int64_t digit = k <= last ? x : 0;
+    if (k < last) {
+      const int64_t n = m.size();  // <= size(l): fits
+      digit = x % n;
+      x /= n;
+    }
+    if (!offset_terms(digit, m, sum, bad_x, bad_d)) return false;
+  }
+  return true;
+}
+
+// offset = crd2idx(x, shape(l), stride(l)) as a status: false after fail()
+// with the Error that crd2idx's own frame would give ("crd2idx(x, shape,
+// stride): a * b overflows int64" or "...: the offset passes int64", named by
+// the enclosing operations), without a throw.
+bool offset_of(int64_t x, detail::LayoutRef l, int64_t& offset) {
+  wide sum = 0;
+  int64_t bad_x = 0, bad_d = 0;
+  const bool terms = offset_terms(x, l, sum, bad_x, bad_d);
+  if (terms && sum <= INT64_MAX && sum >= INT64_MIN) {
+    offset = static_cast<int64_t>(sum);
+    return true;
+  }
+  std::string operands = std::to_string(x);
+  operands += ", ";
+  append_string(operands, IntTuple::from_nodes(l.s));
+  operands += ", ";
+  append_string(operands, IntTuple::from_nodes(l.d));
+  return fail(
+      detail::format_through(detail::Pending{true, "crd2idx", std::move(operands),
+                                             terms ? "the offset passes int64"
+                                                   : checked::overflow_text(bad_x, " * ", bad_d)},
+                             detail::FrameBase::top()));
+}
+
 // Adds the kept pieces of l under c to (s, d), flattened as CuTe's lift_slice
 // does, and sets `offset` to the offset of the fixed part; false after fail()
-// when c does not fit l (a refusal as a status: no unwinding through the
-// recursion). An offset past int64 throws Overflow (checked arithmetic).
-bool slice_into(const Layout& l, const Term& c, TupleBuilder& s, TupleBuilder& d, int64_t& offset) {
+// when c does not fit l or the offset passes int64 (a refusal as a status: no
+// unwinding through the recursion, no throw).
+bool slice_into(detail::LayoutRef l, const Term& c, TupleBuilder& s, TupleBuilder& d,
+                int64_t& offset) {
   offset = 0;
   switch (c.kind) {
     case Term::Kind::underscore:
-      s.add(l.shape());
-      d.add(l.stride());
+      s.add_nodes(l.s);
+      d.add_nodes(l.d);
       return true;
     case Term::Kind::integer:
       if (c.value < 0) return fail("coordinates must be >= 0");
-      offset = crd2idx(c.value, l.shape(), l.stride());
-      return true;
+      return offset_of(c.value, l, offset);
     case Term::Kind::layout:
       return fail("a slicing coordinate holds integers, '_' and tuples, not layouts");
     case Term::Kind::tuple:
       break;
   }
-  if (static_cast<int>(c.elems.size()) != l.rank() || (l.shape().is_int() && c.elems.size() != 1))
+  if (static_cast<int>(c.elems.size()) != l.rank() || (!l.s->tuple && c.elems.size() != 1))
     return fail("the coordinate has " + std::to_string(c.elems.size()) +
                 " modes but the layout has " + std::to_string(l.rank()));
   for (int i = 0; i < l.rank(); ++i) {
     int64_t part = 0;
-    if (!slice_into(l[i], c.elems[static_cast<std::size_t>(i)], s, d, part)) return false;
-    offset = checked::add(offset, part);
+    if (!slice_into(l[i], c.elems[static_cast<std::size_t>(i)], s, d, part) ||
+        !detail::add_ok(offset, part, offset))
+      return false;
   }
   return true;
 }
@@ -65,18 +130,9 @@ bool slice_status(const Layout& l, const Term& c, Sliced& r) {
   }
   TupleBuilder s, d;
   int64_t offset = 0;
-  if (!slice_into(l, c, s, d, offset)) return false;
+  if (!slice_into(detail::LayoutRef(l), c, s, d, offset)) return false;
   r = {Layout::unchecked(s.done(), d.done()), offset};
   return true;
-}
-
-auto slice_operands(const Layout& l, const Term& coord) {
-  return [&l, &coord] {
-    std::string out = to_string(l);
-    out += ", ";
-    append_string(out, coord);
-    return out;
-  };
 }
 
 // The pieces of dice(p, x) appended to out in order; Rank and Elem read x as
@@ -208,24 +264,31 @@ bool thread_coordinate(const Layout& p, int64_t tid, int64_t& index) {
   return thread_index(p, tid, index);
 }
 
-int mode_rank(const Layout& z, int i) { return z[i].rank(); }
+int mode_rank(const Layout& z, int i) { return detail::LayoutRef(z)[i].rank(); }
 
 // local_tile's body into r; false after fail().
 bool local_tile_status(const Layout& l, const Tiler& tile, const Term& coord,
                        const std::optional<Term>& proj, Sliced& r) {
-  Tiler t = tile;
-  Term c = coord;
-  if (proj && (!dice_tiler(*proj, tile, t) || !dice_term(*proj, coord, c))) return false;
-  Layout z;
-  if (!detail::zipped_divide_status(l, t, z)) return false;
-  const int r1 = mode_rank(z, 1);
-  if (c.kind == Term::Kind::tuple) {
-    if (static_cast<int>(c.elems.size()) > r1)
-      return fail("the coordinate has " + std::to_string(c.elems.size()) +
-                  " modes but the rest of the division has " + std::to_string(r1));
-    while (static_cast<int>(c.elems.size()) < r1) c.elems.push_back(underscore());
+  // The tile and coordinate as given, or diced by proj (copied only then).
+  const Tiler* t = &tile;
+  const Term* c = &coord;
+  Tiler diced_tile;
+  Term diced_coord;
+  if (proj) {
+    if (!dice_tiler(*proj, tile, diced_tile) || !dice_term(*proj, coord, diced_coord)) return false;
+    t = &diced_tile;
+    c = &diced_coord;
   }
-  return slice_status(z, tuple_of({underscores(mode_rank(z, 0)), std::move(c)}), r);
+  Layout z;
+  if (!detail::zipped_divide_status(l, *t, z)) return false;
+  const int r1 = mode_rank(z, 1);
+  if (c->kind == Term::Kind::tuple && static_cast<int>(c->elems.size()) > r1)
+    return fail("the coordinate has " + std::to_string(c->elems.size()) +
+                " modes but the rest of the division has " + std::to_string(r1));
+  Term rest = *c;
+  while (rest.kind == Term::Kind::tuple && static_cast<int>(rest.elems.size()) < r1)
+    rest.elems.push_back(underscore());
+  return slice_status(z, tuple_of({underscores(mode_rank(z, 0)), std::move(rest)}), r);
 }
 
 // local_partition's body into r; false after fail().
@@ -237,8 +300,13 @@ bool local_partition_status(const Layout& l, const Layout& threads, int64_t tid,
   int64_t index = 0;
   if (!thread_coordinate(threads, tid, index)) return false;
   const IntTuple coord = idx2crd(index, threads.shape());
-  Layout p = threads;
-  if (proj && !dice_layout(*proj, threads, p)) return false;
+  const Layout* kept_threads = &threads;  // dice(proj, P), copied only with a proj
+  Layout diced;
+  if (proj) {
+    if (!dice_layout(*proj, threads, diced)) return false;
+    kept_threads = &diced;
+  }
+  const Layout& p = *kept_threads;
   Term c;
   Tiler tiler;
   if (p.shape().is_int()) {
@@ -281,9 +349,21 @@ bool local_partition_status(const Layout& l, const Layout& threads, int64_t tid,
 template <class B, class C>
 auto local_operands(const Layout& l, const B& b, const C& c, const std::optional<Term>& proj) {
   return [&l, &b, &c, &proj] {
-    using std::to_string;
-    std::string out = to_string(l) + ", " + to_string(b) + ", " + to_string(c);
-    if (proj) out += ", " + to_string(*proj);
+    std::string out;
+    out.reserve(128);
+    append_string(out, l);
+    out += ", ";
+    append_string(out, b);
+    out += ", ";
+    if constexpr (std::is_integral_v<C>) {
+      out += std::to_string(c);
+    } else {
+      append_string(out, c);
+    }
+    if (proj) {
+      out += ", ";
+      append_string(out, *proj);
+    }
     return out;
   };
 }
@@ -296,12 +376,12 @@ auto dice_operands(const Term& proj, const X& x) {
 }  // namespace
 
 Sliced slice(const Layout& l, const Term& coord) {
-  return detail::guarded_value<Sliced>("slice", slice_operands(l, coord),
+  return detail::guarded_value<Sliced>("slice", detail::binary_operands(l, coord),
                                        [&](Sliced& r) { return slice_status(l, coord, r); });
 }
 
 Result<Sliced> try_slice(const Layout& l, const Term& coord) {
-  return detail::guarded_status<Sliced>("slice", slice_operands(l, coord),
+  return detail::guarded_status<Sliced>("slice", detail::binary_operands(l, coord),
                                         [&](Sliced& r) { return slice_status(l, coord, r); });
 }
 

@@ -3,6 +3,7 @@
 // turns into an Error naming itself (never a silent wrap).
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 
@@ -13,7 +14,14 @@ namespace layout::checked {
 // "a op b overflows int64": the condition of every overflow of a checked
 // step, thrown (overflow below) or recorded as a status (detail::fail_overflow).
 inline std::string overflow_text(int64_t a, const char* op, int64_t b) {
-  return std::to_string(a) + op + std::to_string(b) + " overflows int64";
+  std::string out;
+  out.reserve(64);
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, a).ptr);
+  out += op;
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, b).ptr);
+  out += " overflows int64";
+  return out;
 }
 
 // Throws Overflow(overflow_text(a, op, b)); out of line, so that the checked

@@ -116,6 +116,12 @@ private:
 
 // ---- IntTuple functions (CuTe's int_tuple vocabulary) ---------------------
 
+namespace detail {
+// to_string(t) takes at most this many characters per node: a leaf's int64
+// (20 at most) and its ',', or a tuple's '(', ')' and ','.
+inline constexpr std::size_t kPrintedChars = 22;
+}  // namespace detail
+
 std::string to_string(const IntTuple& t);
 // Appends to_string(t) to out.
 void append_string(std::string& out, const IntTuple& t);
