@@ -319,6 +319,12 @@ int register_all() {
       "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
   add("try_refusal/slice/((2,(4,8)),3):((1,(2,8)),64)/((1,(2,_,0)),_)", BM_TryRefusedSlice,
       "((2,(4,8)),3):((1,(2,8)),64)", "((1,(2,_,0)),_)");
+  // slice: an offset past int64, the leaf's c * d inside crd2idx and the sum
+  // of the modes' offsets (statuses since 2026-12-07: no throw inside try_slice).
+  add("try_refusal/slice/(2^31,16,2):(2,-2^62,4)/(_,15,23)/offset-overflow", BM_TryRefusedSlice,
+      "(2147483648,16,2):(2,-4611686018427387904,4)", "(_,15,23)");
+  add("try_refusal/slice/(3,4,8):(1,32,1)/(c,_,c')/offset-sum-overflow", BM_TryRefusedSlice,
+      "(3,4,8):(1,32,1)", "(1840826240860726404,_,8596060715624017489)");
   // local_tile: a coordinate of rank 3 for the rest of rank 2 (a status
   // inside local_tile since try_local_tile), and an overflow inside its
   // zipped_divide (checked arithmetic throws; the divide records it).

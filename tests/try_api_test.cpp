@@ -454,4 +454,33 @@ TEST(TryApi, OverflowInsideAnOperationIsNamedByIt) {
                     "4611686018427387905 overflows int64");
 }
 
+// A slicing offset past int64 is a refusal with crd2idx's own text (a leaf's
+// c * d, or the whole offset), or the sum of the modes' offsets, named by
+// slice or by local_tile around it: the same from the try_* twin (which does
+// not throw inside) and the throwing function.
+TEST(TryApi, SlicingOffsetOverflowIsNamed) {
+  const Layout a = L("(2147483648,16,2):(2,-4611686018427387904,4)");
+  const layout::Term c = layout::parse_term("(_,15,23)");
+  ExpectRefusedWith([&] { return layout::try_slice(a, c); }, [&] { return layout::slice(a, c); },
+                    "slice((2147483648,16,2):(2,-4611686018427387904,4), (_,15,23)): crd2idx(15, "
+                    "16, -4611686018427387904): 15 * -4611686018427387904 overflows int64");
+  const Layout w = L("(4,1000003):(3074457345618258602,6)");
+  const layout::Term i{layout::Term::Kind::integer, 31, {}, {}, {}};
+  ExpectRefusedWith([&] { return layout::try_slice(w, i); }, [&] { return layout::slice(w, i); },
+                    "slice((4,1000003):(3074457345618258602,6), 31): crd2idx(31, (4,1000003), "
+                    "(3074457345618258602,6)): the offset passes int64");
+  const Layout s = L("(3,4,8):(1,32,1)");
+  const layout::Term sc = layout::parse_term("(1840826240860726404,_,8596060715624017489)");
+  ExpectRefusedWith([&] { return layout::try_slice(s, sc); }, [&] { return layout::slice(s, sc); },
+                    "slice((3,4,8):(1,32,1), (1840826240860726404,_,8596060715624017489)): "
+                    "1840826240860726404 + 8596060715624017489 overflows int64");
+  const Layout t = L("4:8");
+  const Tiler tile = L("(6):(6)");
+  const layout::Term tc{layout::Term::Kind::integer, 1273064135635906303, {}, {}, {}};
+  ExpectRefusedWith([&] { return layout::try_local_tile(t, tile, tc); },
+                    [&] { return layout::local_tile(t, tile, tc); },
+                    "local_tile(4:8, (6):(6), 1273064135635906303): crd2idx(1273064135635906303, "
+                    "6, 8): 1273064135635906303 * 8 overflows int64");
+}
+
 }  // namespace
