@@ -30,13 +30,13 @@ namespace layout::detail {
 
 namespace {
 
-std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
-
-// The values g[0..] as "0, 10, 5, 15, ..." (at most 8).
-std::string some_values(const std::vector<int64_t>& g) {
-  std::string out;
-  for (std::size_t i = 0; i < g.size() && i < 8; ++i) out += (i ? ", " : "") + std::to_string(g[i]);
-  return out + (g.size() > 8 ? ", ..." : "");
+// Appends the values g[0..] as "0, 10, 5, 15, ..." (at most 8).
+void some_values(Condition& out, const std::vector<int64_t>& g) {
+  for (std::size_t i = 0; i < g.size() && i < 8; ++i) {
+    if (i) out << ", ";
+    out << g[i];
+  }
+  if (g.size() > 8) out << ", ...";
 }
 
 // eval_extended(a, x) into v, its checked steps in the same order; false
@@ -114,10 +114,14 @@ bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
   for (int64_t c = 0; c < s; ++c)
     if (!eval_at_ok(a, c, d, g[static_cast<std::size_t>(c)])) return false;
   Modes m;
-  if (!fit_modes(g, m))
-    return fail("no layout with B's shape equals A o B: on B's mode " + mode_str(s, d) +
-                ", A o B takes the values " + some_values(g) + ", which no layout of size " +
-                std::to_string(s) + " takes");
+  if (!fit_modes(g, m)) {
+    Condition why;
+    why << "no layout with B's shape equals A o B: on B's mode " << Mode{s, d}
+        << ", A o B takes the values ";
+    some_values(why, g);
+    why << ", which no layout of size " << s << " takes";
+    return fail(why.take());
+  }
   out.append(m.data(), m.size());
   return true;
 }
@@ -140,11 +144,12 @@ bool check_additive(ModeSpan a, ModeSpan leaves) {
         return false;
     if (!eval_extended_ok(a, x, v)) return false;
     if (v != sum)
-      return fail("no layout with B's shape equals A o B: at index " + std::to_string(i) +
-                  ", A(B(" + std::to_string(i) + ")) = A(" + std::to_string(x) +
-                  ") = " + std::to_string(v) + ", but any layout with B's shape gives the sum " +
-                  std::to_string(sum) +
-                  " of its modes' values there (B's modes carry across A's mode boundaries)");
+      return fail((Condition() << "no layout with B's shape equals A o B: at index " << i
+                               << ", A(B(" << i << ")) = A(" << x << ") = " << v
+                               << ", but any layout with B's shape gives the sum " << sum
+                               << " of its modes' values there (B's modes carry across A's mode "
+                                  "boundaries)")
+                      .take());
     std::size_t k = 0;
     while (k < leaves.size() && ++crd[k] == leaves[k].s) crd[k++] = 0;
     if (k == leaves.size()) return true;

@@ -14,8 +14,6 @@ using detail::refuse;
 
 namespace {
 
-std::string mode_str(int64_t s, int64_t d) { return std::to_string(s) + ":" + std::to_string(d); }
-
 // What compose_leaf found: the modes, no symbolic rule, or a stride past
 // int64 (the walk's d * a_j: A o s:d has a value past int64, a refusal).
 enum class Walk { composed, no_rule, overflow };
@@ -65,16 +63,20 @@ template <class Out, class Room>
     }
     if (detail::rem(aj, rest_d) != 0) {
       if (why)
-        *why = "B's stride " + std::to_string(rest_d) + " (relative to A's mode " +
-               mode_str(aj, a[j].d) + ") neither divides nor is a multiple of that mode's size " +
-               std::to_string(aj) + ", and B runs past it";
+        *why = (detail::Condition()
+                << "B's stride " << rest_d << " (relative to A's mode " << Mode{aj, a[j].d}
+                << ") neither divides nor is a multiple of that mode's size " << aj
+                << ", and B runs past it")
+                   .take();
       return Walk::no_rule;
     }
     const int64_t n = detail::quot(aj, rest_d);
     if (detail::rem(rest_s, n) != 0) {
       if (why)
-        *why = "B's remaining size " + std::to_string(rest_s) + " is not a multiple of the " +
-               std::to_string(n) + " elements that A's mode " + mode_str(aj, a[j].d) + " holds";
+        *why =
+            (detail::Condition() << "B's remaining size " << rest_s << " is not a multiple of the "
+                                 << n << " elements that A's mode " << Mode{aj, a[j].d} << " holds")
+                .take();
       return Walk::no_rule;
     }
     int64_t step;

@@ -18,7 +18,10 @@
 //               An Error of the same operation passes unchanged.
 #pragma once
 
+#include <charconv>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "layout/checked.hpp"
@@ -28,6 +31,27 @@
 #include "layout/tiler.hpp"
 
 namespace layout::detail {
+
+// A refusal's condition written into one string, text and integers in turn
+// (Condition() << "B's stride " << d << " ..."): no temporary per piece, as
+// a chain of std::string + std::to_string makes.
+class Condition {
+public:
+  Condition& operator<<(std::string_view text) {
+    s_.append(text);
+    return *this;
+  }
+  Condition& operator<<(int64_t v) {
+    char digits[24];
+    s_.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+    return *this;
+  }
+  Condition& operator<<(Mode m) { return *this << m.s << ":" << m.d; }  // "s:d"
+  std::string take() { return std::move(s_); }
+
+private:
+  std::string s_;
+};
 
 // A refusal raised outside every operation frame (not part of the public
 // contract: every public entry point runs its body inside guarded).
