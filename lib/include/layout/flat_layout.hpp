@@ -21,6 +21,20 @@
 #define LAYOUT_HD
 #endif
 
+// Unrolls the loop that follows four times: eval_chunk's vectorized copies
+// out[j] = base + pattern[j], where the counter and branch were two of every
+// five instructions (docs/PERFORMANCE.md). Host compilers only; under nvcc
+// the loop stays as written.
+#if defined(__CUDACC__)
+#define LAYOUT_UNROLL_4
+#elif defined(__clang__)
+#define LAYOUT_UNROLL_4 _Pragma("clang loop unroll_count(4)")
+#elif defined(__GNUC__)
+#define LAYOUT_UNROLL_4 _Pragma("GCC unroll 4")
+#else
+#define LAYOUT_UNROLL_4
+#endif
+
 namespace layout {
 
 // ---- 64-bit magic-number division --------------------------------------------
@@ -200,6 +214,7 @@ struct FlatLayout {
     while (true) {
       const uint64_t n = (block - jb) < count ? (block - jb) : count;
       const uint64_t* src = pat + jb;
+      LAYOUT_UNROLL_4
       for (uint64_t j = 0; j < n; ++j) out[j] = static_cast<int64_t>(base + src[j]);
       out += n;
       count -= n;
@@ -218,6 +233,7 @@ private:
                                     uint64_t m, uint64_t step) {
     while (n != 0) {
       const uint64_t k = n < m ? n : m;
+      LAYOUT_UNROLL_4
       for (uint64_t j = 0; j < k; ++j) out[j] = static_cast<int64_t>(b + pat[j]);
       out += k;
       n -= k;
