@@ -319,6 +319,37 @@ int64_t quotient_mode(const ItNode* s) {
   return last;
 }
 
+}  // namespace
+
+bool detail::integer_offset_terms(int64_t x, const ItNode* s, const ItNode* d, crd_sum& sum,
+                                  int64_t& bad_x, int64_t& bad_d) {
+  if (!s->tuple) {
+    int64_t term;
+    if (__builtin_mul_overflow(x, d->v, &term)) {
+      bad_x = x;
+      bad_d = d->v;
+      return false;
+    }
+    sum += term;
+    return true;
+  }
+  const int64_t last = quotient_mode(s);
+  const ItNode* cs = s + 1;
+  const ItNode* cd = d + 1;
+  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
+    int64_t digit = k <= last ? x : 0;
+    if (k < last) {
+      const int64_t n = detail::LayoutRef(cs, cd).size();  // checked: Overflow past int64
+      digit = x % n;
+      x /= n;
+    }
+    if (!integer_offset_terms(digit, cs, cd, sum, bad_x, bad_d)) return false;
+  }
+  return true;
+}
+
+namespace {
+
 void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
   if (i->tuple) {
     if (!s->tuple || s->v != i->v) detail::refuse("coordinate rank does not match the shape");
@@ -355,7 +386,7 @@ void idx2crd_at(const ItNode* i, const ItNode* s, IntTuple::Nodes& out) {
 // The sum of the terms c_k * d_k, each checked in int64, accumulated in 128
 // bits: a partial sum may leave int64 when the whole one does not (the caller
 // checks the total, crd2idx_total).
-__extension__ typedef __int128 crd_sum;
+using detail::crd_sum;
 
 crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
   if (c->tuple) {
@@ -368,22 +399,11 @@ crd_sum crd2idx_at(const ItNode* c, const ItNode* s, const ItNode* d) {
       r += crd2idx_at(cc, cs, cd);
     return r;
   }
-  int64_t x = c->v;
-  if (x < 0) detail::refuse("coordinate must be >= 0");
-  if (!s->tuple) return checked::mul(x, d->v);
+  if (c->v < 0) detail::refuse("coordinate must be >= 0");
   crd_sum r = 0;
-  const int64_t last = quotient_mode(s);
-  const ItNode* cs = s + 1;
-  const ItNode* cd = d + 1;
-  for (int64_t k = 0; k < s->v; ++k, cs += cs->span, cd += cd->span) {
-    ItNode digit{k <= last ? x : 0, 1, 0};
-    if (k < last) {
-      int64_t n = product_or_overflow(IntTuple::from_nodes(cs));
-      digit.v = x % n;
-      x /= n;
-    }
-    r += crd2idx_at(&digit, cs, cd);
-  }
+  int64_t bad_x = 0, bad_d = 0;
+  if (!detail::integer_offset_terms(c->v, s, d, r, bad_x, bad_d))
+    checked::overflow(bad_x, " * ", bad_d);  // checked::mul's Overflow
   return r;
 }
 

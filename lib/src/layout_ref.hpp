@@ -14,6 +14,16 @@ namespace layout::detail {
 // into out; false past int64 (layout.cpp).
 bool cosize_of(const ItNode* s, const ItNode* d, std::size_t n, int64_t& out);
 
+// crd2idx(x, shape, stride) for an integer x >= 0 on the subtree (s, d), as
+// crd2idx computes it: x split into the modes' digits colexicographically
+// (the mode holding the last leaf takes the quotient), each leaf's term x * d
+// in int64 added to sum in 128 bits. false, with the overflowing product in
+// (bad_x, bad_d), when a term passes int64; the caller checks the total
+// (layout.cpp: crd2idx's integer case, and the slicing offsets).
+__extension__ typedef __int128 crd_sum;
+bool integer_offset_terms(int64_t x, const ItNode* s, const ItNode* d, crd_sum& sum, int64_t& bad_x,
+                          int64_t& bad_d);
+
 struct LayoutRef {
   const ItNode* s;  // shape subtree root
   const ItNode* d;  // stride subtree root (congruent)

@@ -29,51 +29,14 @@ Term underscores(int r) {
   return tuple_of(std::vector<Term>(static_cast<std::size_t>(r), underscore()));
 }
 
-__extension__ typedef __int128 wide;
-
-// The terms of crd2idx(x, shape, stride) for an integer x >= 0 on the
-// subtree l, added to sum: a leaf contributes x * d (checked in int64, as
-// crd2idx does), a tuple splits x into its modes' digits colexicographically
-// (the last mode holding a leaf takes the quotient). false, with the
-// overflowing product in (x, d), when a term passes int64.
-bool offset_terms(int64_t x, detail::LayoutRef l, wide& sum, int64_t& bad_x, int64_t& bad_d) {
-  if (!l.s->tuple) {
-    int64_t term;
-    if (__builtin_mul_overflow(x, l.d->v, &term)) {
-      bad_x = x;
-      bad_d = l.d->v;
-      return false;
-    }
-    sum += term;
-    return true;
-  }
-  int64_t last = l.s->v - 1;  // the last mode that holds a leaf (quotient mode)
-  for (int k = 0; k < l.rank(); ++k) {
-    const detail::LayoutRef m = l[k];
-    for (int32_t j = 0; j < m.s->span; ++j)
-      if (!m.s[j].tuple) last = k;
-  }
-  for (int k = 0; k < l.rank(); ++k) {
-    const detail::LayoutRef m = l[k];
-    int64_t digit = k <= last ? x : 0;
-    if (k < last) {
-      const int64_t n = m.size();  // <= size(l): fits
-      digit = x % n;
-      x /= n;
-    }
-    if (!offset_terms(digit, m, sum, bad_x, bad_d)) return false;
-  }
-  return true;
-}
-
 // offset = crd2idx(x, shape(l), stride(l)) as a status: false after fail()
 // with the Error that crd2idx's own frame would give ("crd2idx(x, shape,
 // stride): a * b overflows int64" or "...: the offset passes int64", named by
 // the enclosing operations), without a throw.
 bool offset_of(int64_t x, detail::LayoutRef l, int64_t& offset) {
-  wide sum = 0;
+  detail::crd_sum sum = 0;
   int64_t bad_x = 0, bad_d = 0;
-  const bool terms = offset_terms(x, l, sum, bad_x, bad_d);
+  const bool terms = detail::integer_offset_terms(x, l.s, l.d, sum, bad_x, bad_d);
   if (terms && sum <= INT64_MAX && sum >= INT64_MIN) {
     offset = static_cast<int64_t>(sum);
     return true;
