@@ -1,7 +1,6 @@
 #include "layout/notation.hpp"
 
 #include <cctype>
-#include <charconv>
 
 #include "layout/error.hpp"
 #include "refusal.hpp"
@@ -270,11 +269,9 @@ Tiler parse_tiler(std::string_view text) { return term_to_tiler(parse_term(text)
 
 void append_string(std::string& out, const Term& t) {
   switch (t.kind) {
-    case Term::Kind::integer: {
-      char buf[24];
-      out.append(buf, std::to_chars(buf, buf + sizeof buf, t.value).ptr);
+    case Term::Kind::integer:
+      detail::append_int(out, t.value);
       return;
-    }
     case Term::Kind::underscore:
       out += '_';
       return;

@@ -18,7 +18,6 @@
 //               An Error of the same operation passes unchanged.
 #pragma once
 
-#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -42,8 +41,7 @@ public:
     return *this;
   }
   Condition& operator<<(int64_t v) {
-    char digits[24];
-    s_.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+    append_int(s_, v);
     return *this;
   }
   Condition& operator<<(Mode m) { return *this << m.s << ":" << m.d; }  // "s:d"

@@ -3,7 +3,6 @@
 // turns into an Error naming itself (never a silent wrap).
 #pragma once
 
-#include <charconv>
 #include <cstdint>
 #include <string>
 
@@ -16,10 +15,9 @@ namespace layout::checked {
 inline std::string overflow_text(int64_t a, const char* op, int64_t b) {
   std::string out;
   out.reserve(64);
-  char digits[24];
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, a).ptr);
+  detail::append_int(out, a);
   out += op;
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, b).ptr);
+  detail::append_int(out, b);
   out += " overflows int64";
   return out;
 }

@@ -7,7 +7,9 @@
 // over candidate layouts).
 #pragma once
 
+#include <charconv>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -43,5 +45,13 @@ class Overflow : public std::runtime_error {
 public:
   explicit Overflow(const std::string& what) : std::runtime_error(what) {}
 };
+
+namespace detail {
+// Appends the decimal digits of v to a message (no temporary string).
+inline void append_int(std::string& out, int64_t v) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+}
+}  // namespace detail
 
 }  // namespace layout
