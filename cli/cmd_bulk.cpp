@@ -15,9 +15,9 @@
 
 namespace layoutcheck {
 
+// gpu_check's names are brought in per function, not for the namespace: the
+// command is compiled in a unity unit with the others (cli/CMakeLists.txt).
 namespace {
-
-using namespace gpu_check;
 
 struct BulkArgs {
   std::vector<std::string> words;  // LAW ARGS...
@@ -29,7 +29,8 @@ struct BulkArgs {
   bool seed_given = false;
 };
 
-Backend choose_backend(const std::string& name) {
+gpu_check::Backend choose_backend(const std::string& name) {
+  using namespace gpu_check;
   if (name == "cpu") return Backend::cpu;
   if (name == "gpu") {
     if (!gpu_status().available) throw GpuError("--backend gpu: " + gpu_status().description);
@@ -38,11 +39,13 @@ Backend choose_backend(const std::string& name) {
   return auto_backend();
 }
 
-CrossMode cross_mode(const std::string& name) {
+gpu_check::CrossMode cross_mode(const std::string& name) {
+  using namespace gpu_check;
   return name == "full" ? CrossMode::full : name == "none" ? CrossMode::none : CrossMode::sample;
 }
 
 uint64_t size_arg(const std::string& what, const std::string& text) {
+  using namespace gpu_check;
   try {
     return parse_size(text);
   } catch (const std::invalid_argument& e) {
@@ -51,6 +54,7 @@ uint64_t size_arg(const std::string& what, const std::string& text) {
 }
 
 int run_law(const BulkArgs& a) {
+  using namespace gpu_check;
   if (a.words.empty()) throw UsageError(kBulkUsage);
   const Backend backend = choose_backend(a.backend);
   Prepared p;
@@ -85,6 +89,7 @@ int run_law(const BulkArgs& a) {
 }
 
 int run_campaign_cmd(const BulkArgs& a) {
+  using namespace gpu_check;
   if (!a.words.empty())
     throw UsageError("--campaign takes no law arguments\n" + std::string(kBulkUsage));
   CampaignOptions o;
@@ -108,6 +113,7 @@ int run_campaign_cmd(const BulkArgs& a) {
 }  // namespace
 
 JobResult run_bulk_job() {
+  using namespace gpu_check;
   CampaignOptions o;
   o.cases = 10;
   o.min_size = uint64_t{1} << 22;
