@@ -17,6 +17,7 @@ namespace {
 
 struct SelftestArgs {
   int cases = 200;
+  int sweep_cases = props::mutants::HuntOptions{}.sweep_cases;
   std::optional<uint64_t> seed;
   std::string mutant;
   bool every_law = false;
@@ -41,6 +42,7 @@ int selftest(const SelftestArgs& a) {
     return kOk;
   }
   if (a.cases < 1) throw UsageError("--cases must be >= 1");
+  if (a.sweep_cases < 0) throw UsageError("--sweep must be >= 0");
   std::vector<const props::mutants::Mutant*> chosen;
   for (const props::mutants::Mutant& m : props::mutants::all())
     if (a.mutant.empty() || m.name == a.mutant) chosen.push_back(&m);
@@ -49,6 +51,7 @@ int selftest(const SelftestArgs& a) {
 
   props::mutants::HuntOptions o;
   o.cases = a.cases;
+  o.sweep_cases = a.sweep_cases;
   o.seed = a.seed;
   o.every_law = a.every_law;
   std::string table;
@@ -68,7 +71,8 @@ int selftest(const SelftestArgs& a) {
                                    replay_command(*k, m->name), "kills the mutant"));
     if (!k && !a.report.empty()) survivors.push_back("SURVIVED: mutant " + m->name);
     killed += k != nullptr;
-    table += row(m->name, k ? k->law : "SURVIVED", k ? std::to_string(k->cases) : "-",
+    table += row(m->name, k ? k->law : "SURVIVED",
+                 k ? std::to_string(k->cases) + "/" + std::to_string(h.cases) : "-",
                  k ? std::to_string(k->leaves) : "-", k ? std::to_string(k->largest) : "-",
                  std::to_string(h.runs.size()), seconds_text(h.seconds));
   }
@@ -83,8 +87,9 @@ int selftest(const SelftestArgs& a) {
   std::cout << '\n'
             << row("mutant", "killed by", "cases", "leaves", "largest |value|", "laws", "time")
             << table;
-  std::cout << "(cases: the cases that held before the killing one; leaves and largest "
-               "|value|: the shrunk counterexample)\n";
+  std::cout << "(cases: the cases that held before the killing one / the cases per law of the "
+               "pass that killed it, the sweep or the full hunt; laws: the laws of that pass; "
+               "leaves and largest |value|: the shrunk counterexample)\n";
   std::cout << "killed " << killed << "/" << chosen.size()
             << (c.failures() ? ", control KILLED (a re-implementation is wrong)"
                              : ", control survived")
@@ -107,6 +112,10 @@ void add_selftest(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand(
       "selftest", "the law suite against every mutant algebra: each must be killed");
   cmd->add_option("--cases", args->cases, "cases per law")->capture_default_str();
+  cmd->add_option("--sweep", args->sweep_cases,
+                  "cases per law of a first sweep of every law; the full hunt runs only on the "
+                  "mutants it leaves alive (0: no sweep)")
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "RapidCheck seed (default: random, printed on a failure)");
   cmd->add_option("--mutant", args->mutant, "only this mutant (--list lists them)");
   cmd->add_flag("--every-law", args->every_law,

@@ -44,8 +44,8 @@ TEST_P(MutantKilled, ByTheLaws) {
   ASSERT_NE(m, nullptr);
   const auto alg = m->make();
   const Hunt h = props::mutants::hunt(*alg, options(false));
-  std::printf("%s (%s): %zu laws in %.2f s\n", m->name.c_str(), m->bug.c_str(), h.runs.size(),
-              h.seconds);
+  std::printf("%s (%s): %zu laws of %d cases in %.2f s\n", m->name.c_str(), m->bug.c_str(),
+              h.runs.size(), h.cases, h.seconds);
   const props::run::LawRun* k = h.killer();
   ASSERT_NE(k, nullptr) << m->name << " survived all " << h.runs.size() << " laws";
   print_failure(*k);
@@ -78,6 +78,44 @@ TEST(Control, SurvivesEveryLaw) {
   EXPECT_EQ(h.failures(), 0);
   for (const props::run::LawRun& r : h.runs)
     EXPECT_EQ(r.result, props::run::Result::held) << r.law << ": " << r.message;
+}
+
+// The sweep: a kill in it ends the hunt; when it finds nothing, the full hunt
+// (every law at the full count) runs, so the sweep never costs a kill.
+TEST(Hunt, ASweepKillEndsTheHunt) {
+  const props::mutants::Mutant* m = props::mutants::find("cosize-is-size");
+  ASSERT_NE(m, nullptr);
+  HuntOptions o = options(false);
+  o.cases = 200;
+  o.sweep_cases = 20;
+  const Hunt h = props::mutants::hunt(*m->make(), o);
+  ASSERT_NE(h.killer(), nullptr);
+  EXPECT_EQ(h.killer()->law, "COSIZE-ORACLE");
+  EXPECT_EQ(h.cases, 20);
+  EXPECT_EQ(h.runs.back().law, "COSIZE-ORACLE");
+}
+
+TEST(Hunt, TheFullHuntRunsWhenTheSweepFindsNothing) {
+  HuntOptions o = options(false);
+  o.cases = 4;
+  o.sweep_cases = 2;
+  const Hunt h = props::mutants::hunt(*props::mutants::control(), o);
+  EXPECT_EQ(h.killer(), nullptr);
+  EXPECT_EQ(h.cases, 4);
+  EXPECT_EQ(h.runs.size(), props::catalog().size());
+  for (const props::run::LawRun& r : h.runs) EXPECT_LE(r.cases, 4) << r.law;
+}
+
+TEST(Hunt, NoSweepWithEveryLawOrAtOrPastTheFullCount) {
+  for (const auto& [every_law, sweep] :
+       {std::pair{true, 2}, std::pair{false, 0}, std::pair{false, 4}}) {
+    HuntOptions o = options(every_law);
+    o.cases = 3;
+    o.sweep_cases = sweep;
+    const Hunt h = props::mutants::hunt(*props::mutants::control(), o);
+    EXPECT_EQ(h.cases, 3) << every_law << " " << sweep;
+    EXPECT_EQ(h.runs.size(), props::catalog().size());
+  }
 }
 
 }  // namespace

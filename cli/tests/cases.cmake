@@ -131,7 +131,11 @@ cli_case(refusals.bad_cases RC 2 STDERR "^error: --cases" ARGS refusals --cases 
 cli_case(selftest.all RC 0
          STDOUT "~idx2crd-row-major +COORD-ROUNDTRIP .*~control +survived .*~killed [0-9]+/[0-9]+, control survived~$"
          ARGS selftest --seed 20261201)
-cli_case(selftest.one RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE .*~killed 1/1, control survived~$"
+cli_case(selftest.one RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE +[0-9]+/20 .*~killed 1/1, control survived~$"
          ARGS selftest --mutant cosize-is-size --seed 7)
+# --sweep 0: the full hunt alone (200 cases per law); a negative sweep is a usage error.
+cli_case(selftest.no_sweep RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE +[0-9]+/200 .*~killed 1/1, control survived~$"
+         ARGS selftest --mutant cosize-is-size --seed 7 --sweep 0)
+cli_case(selftest.bad_sweep RC 2 STDERR "^error: --sweep" ARGS selftest --sweep -1)
 cli_case(selftest.list RC 0 STDOUT "^idx2crd-row-major \\(idx2crd, eval\\): " ARGS selftest --list)
 cli_case(selftest.unknown RC 2 STDERR "^error: no mutant" ARGS selftest --mutant x)
