@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
+#include <random>
 
 #include "layout/algebra.hpp"
 
@@ -29,6 +31,44 @@ TEST(Oracle, EvaluatesColexicographicallyWithBothExtensions) {
   EXPECT_EQ(po::eval(po::leaves(L("2:4611686018427387904")), 2), std::nullopt);  // 2^63
   // 128-bit indices: (2^64) under 4:1 is 2^64.
   EXPECT_EQ(po::eval_wide(po::leaves(L("4:1")), po::wide{1} << 64), po::wide{1} << 64);
+}
+
+// The walk counts the coordinate up instead of dividing it out of i: it must
+// give eval_wide's value at every index of the domain, past int64 included.
+TEST(Oracle, ValueWalkCountsTheDefinitionsValues) {
+  po::ValueWalk hand(po::leaves(L("(4,2):(2,1)")));
+  std::vector<int64_t> seen;
+  for (int i = 0; i < 8; ++i, hand.next()) seen.push_back(*hand.value64());
+  EXPECT_EQ(seen, (std::vector<int64_t>{0, 2, 4, 6, 1, 3, 5, 7}));
+  EXPECT_EQ(hand.value(), 0);  // past the domain's last index: back to L(0)
+
+  po::ValueWalk big(po::leaves(L("3:4611686018427387904")));  // 2^62
+  big.next();
+  EXPECT_EQ(big.value64(), int64_t{1} << 62);
+  big.next();
+  EXPECT_EQ(big.value(), po::wide{1} << 63);
+  EXPECT_EQ(big.value64(), std::nullopt);
+
+  std::mt19937_64 rng(20261207);
+  const int64_t strides[] = {
+      0, 1, -1, 3, -7, 64, int64_t{1} << 40, -(int64_t{1} << 61), INT64_MAX, INT64_MIN + 1};
+  for (int trial = 0; trial < 2000; ++trial) {
+    po::Leaves lv;
+    const int n = 1 + static_cast<int>(rng() % 6);
+    int64_t size = 1;
+    for (int k = 0; k < n; ++k) {
+      const int64_t s = 1 + static_cast<int64_t>(rng() % (k == 0 ? 9 : 5));
+      lv.push_back({s, strides[rng() % std::size(strides)]});
+      size *= s;
+    }
+    po::ValueWalk w(lv);
+    for (int64_t i = 0; i < size; ++i, w.next()) {
+      const std::optional<po::wide> v = po::eval_wide(lv, i);
+      ASSERT_TRUE(v.has_value());
+      ASSERT_TRUE(w.value() == *v) << "trial " << trial << " index " << i;
+      ASSERT_EQ(w.value64(), po::eval(lv, i)) << "trial " << trial << " index " << i;
+    }
+  }
 }
 
 TEST(Oracle, SizesAndCosizes) {

@@ -187,10 +187,10 @@ bool intermediate_overflow(const Leaves& lv, int64_t i) {
 std::vector<int64_t> table(const Layout& l, int64_t limit) {
   const std::optional<int64_t> n = size(l);
   if (!n || *n > limit) throw TooLarge{};
-  const Leaves lv = leaves(l);
+  ValueWalk walk(leaves(l));
   std::vector<int64_t> out(static_cast<std::size_t>(*n));
-  for (int64_t i = 0; i < *n; ++i) {
-    const std::optional<int64_t> v = eval(lv, i);
+  for (int64_t i = 0; i < *n; ++i, walk.next()) {
+    const std::optional<int64_t> v = walk.value64();
     if (!v) throw Unrepresentable{};
     out[static_cast<std::size_t>(i)] = *v;
   }

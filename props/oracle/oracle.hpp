@@ -105,6 +105,39 @@ std::optional<wide> eval_wide(const Leaves& leaves, wide x);
 // in int64.
 std::optional<int64_t> eval(const Leaves& leaves, int64_t i);
 std::optional<int64_t> eval(const Layout& l, int64_t i);
+// L(0), L(1), ... in order, for the indices below size(L): the coordinate of
+// i counted up one index at a time (colexicographically: a leaf that reaches
+// its size wraps to 0 and carries into the next) instead of divided out of i,
+// and the value moved by each digit's change (+d, or -(s-1)d on a wrap). The
+// values eval_wide gives at each i < size(L) (tests/oracle_test.cpp checks
+// both against each other), without a division: for the whole-domain loops
+// (table, the conformance comparisons). A digit stays below its leaf's size,
+// so |value| <= sum (s-1)|d| <= 2^63 (size(L) - 1) < 2^126.
+class ValueWalk {
+public:
+  explicit ValueWalk(const Leaves& leaves) : leaves_(leaves) { digits_.resize(leaves.size()); }
+  wide value() const { return value_; }  // L(i) at the current i (0 at the start)
+  // L(i) in int64, nullopt when it does not fit (as eval).
+  std::optional<int64_t> value64() const {
+    if (value_ > INT64_MAX || value_ < INT64_MIN) return std::nullopt;
+    return static_cast<int64_t>(value_);
+  }
+  void next() {  // i -> i + 1; after the last index of the domain, back to 0
+    for (std::size_t k = 0; k < leaves_.size(); ++k) {
+      if (++digits_[k] < leaves_[k].s) {
+        value_ += leaves_[k].d;
+        return;
+      }
+      value_ -= static_cast<wide>(leaves_[k].s - 1) * leaves_[k].d;
+      digits_[k] = 0;
+    }
+  }
+
+private:
+  Leaves leaves_;
+  Ints digits_;
+  wide value_ = 0;
+};
 // Whether evaluating L(i) term by term in int64 (digit * stride per leaf, then
 // running sums in leaf order) passes int64 somewhere, even when the final
 // value fits: checked int64 arithmetic may then refuse.
