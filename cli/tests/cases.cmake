@@ -131,11 +131,13 @@ cli_case(refusals.bad_cases RC 2 STDERR "^error: --cases" ARGS refusals --cases 
 cli_case(selftest.all RC 0
          STDOUT "~idx2crd-row-major +COORD-ROUNDTRIP .*~control +survived .*~killed [0-9]+/[0-9]+, control survived~$"
          ARGS selftest --seed 20261201)
+# --cases 40: the control runs every law at 40 cases, not 200 (a fifth of the
+# time; selftest.all keeps the default).
 cli_case(selftest.one RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE +[0-9]+/20 .*~killed 1/1, control survived~$"
-         ARGS selftest --mutant cosize-is-size --seed 7)
-# --sweep 0: the full hunt alone (200 cases per law); a negative sweep is a usage error.
-cli_case(selftest.no_sweep RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE +[0-9]+/200 .*~killed 1/1, control survived~$"
-         ARGS selftest --mutant cosize-is-size --seed 7 --sweep 0)
+         ARGS selftest --mutant cosize-is-size --seed 7 --cases 40)
+# --sweep 0: the full hunt alone (--cases per law); a negative sweep is a usage error.
+cli_case(selftest.no_sweep RC 0 STDOUT "~cosize-is-size +COSIZE-ORACLE +[0-9]+/40 .*~killed 1/1, control survived~$"
+         ARGS selftest --mutant cosize-is-size --seed 7 --cases 40 --sweep 0)
 cli_case(selftest.bad_sweep RC 2 STDERR "^error: --sweep" ARGS selftest --sweep -1)
 cli_case(selftest.list RC 0 STDOUT "^idx2crd-row-major \\(idx2crd, eval\\): " ARGS selftest --list)
 cli_case(selftest.unknown RC 2 STDERR "^error: no mutant" ARGS selftest --mutant x)
