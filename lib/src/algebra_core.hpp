@@ -138,7 +138,7 @@ void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const I
 // or a checked step overflows, rs/rd are cut back to what they held and the
 // answer is false.
 template <class F>
-bool attempt_fast(IntTuple::Nodes& rs, IntTuple::Nodes& rd, F&& f) {
+[[gnu::always_inline]] inline bool attempt_fast(IntTuple::Nodes& rs, IntTuple::Nodes& rd, F&& f) {
   const std::size_t base = rs.size();
   try {
     if (f()) return true;

@@ -101,14 +101,21 @@ bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, Int
          detail::representable(rs.data(), rd.data(), rs.size());
 }
 
+// The general path into the result's node arrays (overwriting what
+// complement_fast left there), out of line so that the fast path's frame
+// does not hold a Layout.
+[[gnu::noinline]] void complement_general_into(const Layout& a, int64_t cotarget,
+                                               IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const Layout r = complement_general(a, cotarget, detail::Throwing{});
+  rs = r.shape().nodes();
+  rd = r.stride().nodes();
+}
+
 }  // namespace
 
 Layout complement(const Layout& a, int64_t cotarget) {
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    if (complement_fast(a, cotarget, rs, rd)) return;
-    const Layout r = complement_general(a, cotarget, detail::Throwing{});
-    rs = r.shape().nodes();
-    rd = r.stride().nodes();
+    if (!complement_fast(a, cotarget, rs, rd)) complement_general_into(a, cotarget, rs, rd);
   });
 }
 

@@ -354,8 +354,13 @@ bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out) {
   return compose_leaves_walk(a, leaves, out);
 }
 
-void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
-                        IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+namespace {
+
+// emit_composed_tree, inlined into composition's own fast path.
+[[gnu::always_inline]] inline void emit_composed_tree_into(ComposedView c, std::size_t nb,
+                                                           const ItNode* s, const ItNode* d,
+                                                           IntTuple::Nodes& rs,
+                                                           IntTuple::Nodes& rd) {
   if (nb != 0 && c.ends[nb - 1] != static_cast<int32_t>(nb)) {  // a leaf became a tuple
     std::size_t next = 0;
     emit_tree(c, next, s, rs, rd);
@@ -372,6 +377,13 @@ void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const I
     ps[k].v = m->s;
     pd[k].v = (m++)->d;
   }
+}
+
+}  // namespace
+
+void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
+                        IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  emit_composed_tree_into(c, nb, s, d, rs, rd);
 }
 
 namespace {
@@ -435,21 +447,22 @@ bool compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
 // the general path computes or refuses with its message; where it returns
 // true, what it appended is what the general path appends.
 bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const std::size_t base = rs.size();
-  return detail::attempt_fast(rs, rd, [&] {
-    const ItNode* bs = b.shape().root();
-    const ItNode* bd = b.stride().root();
-    Mode leaves[detail::kFastLeaves];
-    std::size_t n = 0;
-    detail::FixedVector<Mode, detail::kFastAModes> am;
-    detail::FastComposed c;
-    if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n) ||
-        !detail::extension_modes_fast(a, am) ||
-        !compose_leaves_walk(am, detail::ModeSpan(leaves, n), c))
-      return false;
-    detail::emit_composed_tree(c, n, bs, bd, rs, rd);
-    return detail::representable(rs.data() + base, rd.data() + base, rs.size() - base);
-  });
+  return detail::attempt_fast(
+      rs, rd, [&]() __attribute__((always_inline)) {
+        const ItNode* bs = b.shape().root();
+        const ItNode* bd = b.stride().root();
+        Mode leaves[detail::kFastLeaves];
+        std::size_t n = 0;
+        detail::FixedVector<Mode, detail::kFastAModes> am;
+        detail::FastComposed c;
+        if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n)) return false;
+        detail::extension_modes_into(a, am);
+        if (am.lost || !compose_leaves_walk(am, detail::ModeSpan(leaves, n), c)) return false;
+        // The result's leaves are c's modes (emit_composed_tree writes each once).
+        if (!detail::representable(c.modes.data(), c.modes.size())) return false;
+        detail::emit_composed_tree_into(c, n, bs, bd, rs, rd);
+        return true;
+      });
 }
 
 // A o B for a mode A of a tiled composition: the fast path, else the general
@@ -474,14 +487,20 @@ auto composition_tiler(const Layout& a, const Tiler& b, Guard guard) {
   });
 }
 
+// The general path into the result's node arrays (overwriting them; compose_fast
+// cut them back), out of line so that the fast path's frame does not hold a Layout.
+[[gnu::noinline]] void composition_general_into(const Layout& a, const Layout& b,
+                                                IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const Layout r = composition_general(a, b, detail::Throwing{});
+  rs = r.shape().nodes();
+  rd = r.stride().nodes();
+}
+
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
   return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    if (compose_fast(LayoutRef(a), b, rs, rd)) return;
-    const Layout r = composition_general(a, b, detail::Throwing{});
-    rs = r.shape().nodes();
-    rd = r.stride().nodes();
+    if (!compose_fast(LayoutRef(a), b, rs, rd)) composition_general_into(a, b, rs, rd);
   });
 }
 

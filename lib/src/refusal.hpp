@@ -183,6 +183,20 @@ inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
   return span <= static_cast<uwide>(INT64_MAX);
 }
 
+// The same for a layout whose leaves are the modes m[0, n), in any order.
+inline bool representable(const Mode* m, std::size_t n) {
+  __extension__ typedef unsigned __int128 uwide;
+  uwide span = 0;
+  int64_t size = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (__builtin_mul_overflow(size, m[k].s, &size)) return false;
+    const uint64_t v = static_cast<uint64_t>(m[k].d);
+    const uint64_t magnitude = m[k].d < 0 ? 0 - v : v;
+    span += static_cast<uwide>(static_cast<uint64_t>(m[k].s - 1)) * magnitude;
+  }
+  return span <= static_cast<uwide>(INT64_MAX);
+}
+
 // A layout result must be usable (representable above). As a status: false after fail().
 bool refuse_unrepresentable(const Layout& r);
 inline bool check_representable(const Layout& r) {

@@ -130,7 +130,9 @@ private:
     grow(size_ + 1);
     data_[size_++] = x;
   }
-  void grow(std::size_t n) {
+  // Out of line: past N elements is the rare case, and inlined it would keep
+  // the callers' hot paths (extend, reserve) from being inlined themselves.
+  [[gnu::noinline]] void grow(std::size_t n) {
     const std::size_t cap = cap_ * 2 > n ? cap_ * 2 : n;
     T* fresh = new T[cap];
     copy(fresh, data_, size_);
