@@ -95,11 +95,55 @@ LayoutRef padded(const Layout& l, int n, IntTuple::Nodes& s, IntTuple::Nodes& d)
   return {s.data(), d.data()};
 }
 
+// zip_product_into on the common inputs, without padding A and B: the copies
+// C o B by copies_fast (C o B' is C o B padded with 1:0 modes, as B' is B
+// padded with 1:0 leaves, which compose to 1:0), and mode i of a padded
+// layout read off the unpadded one. The same nodes; false (nothing appended)
+// where copies_fast leaves the copies to the general path, or an operand is
+// the empty tuple (at R = 1 it is padded to (1):(0) and used whole).
+bool zip_product_fast(const Layout& a, const Layout& b, int r, bool raked, IntTuple::Nodes& rs,
+                      IntTuple::Nodes& rd) {
+  if (a.rank() == 0 || b.rank() == 0) return false;
+  IntTuple::Nodes cs, cd;
+  if (!copies_fast(LayoutRef(a), LayoutRef(b), cs, cd)) return false;
+  static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
+  // Mode i of l padded to rank r, given l's profile (the copies have B's):
+  // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
+  // modes.
+  const auto mode = [&](LayoutRef l, const ItNode* profile, int i) {
+    if (r == 1) return l;
+    if (!profile->tuple) return i == 0 ? l : LayoutRef(&kUnitShape, &kUnitStride);
+    return i < profile->v ? l[i] : LayoutRef(&kUnitShape, &kUnitStride);
+  };
+  const LayoutRef la(a), copies(cs.data(), cd.data());
+  const ItNode* pa = a.shape().root();
+  const ItNode* pb = b.shape().root();
+  int32_t total = 1 + r;
+  for (int i = 0; i < r; ++i) total += mode(la, pa, i).s->span + mode(copies, pb, i).s->span;
+  ItNode* ps = rs.extend(static_cast<std::size_t>(total));
+  ItNode* pd = rd.extend(static_cast<std::size_t>(total));
+  *ps++ = *pd++ = {r, total, 1};
+  const auto put = [&](const LayoutRef& l) {
+    for (int32_t k = 0; k < l.s->span; ++k) {
+      *ps++ = l.s[k];
+      *pd++ = l.d[k];
+    }
+  };
+  for (int i = 0; i < r; ++i) {
+    const LayoutRef block = mode(la, pa, i), copy = mode(copies, pb, i);
+    *ps++ = *pd++ = {2, 1 + block.s->span + copy.s->span, 1};
+    put(raked ? copy : block);
+    put(raked ? block : copy);
+  }
+  return true;
+}
+
 // blocked (raked = false) and raked products: pad both to rank R, then pair
 // mode i of A' with mode i of the copies C o B' (as a tuple of R pairs).
 bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
   const int r = std::max(a.rank(), b.rank());
+  if (zip_product_fast(a, b, r, raked, rs, rd)) return true;
   IntTuple::Nodes as, ad, bs, bd;  // A and B padded, where padding changes them
   const LayoutRef pa = padded(a, r, as, ad);
   const LayoutRef pb = padded(b, r, bs, bd);
