@@ -257,6 +257,40 @@ TEST(BlockedRakedProduct, RegroupTheLayoutProduct) {
   CheckBlockedRaked(L("(2,(2,2)):(1,(2,4))"), L("(2,2,2):(1,2,4)"));
 }
 
+// The result node for node: the pairs (A'_i, (C o B')_i) of A and B padded to
+// rank R by append_to_rank (R = 1: the one pair of the whole layouts), on the
+// operands whose padding the products' fast path reads off the unpadded
+// layouts: integer operands, different ranks, the empty tuple (padded to
+// (1):(0) at R = 1), an integer B whose copies are a tuple.
+TEST(BlockedRakedProduct, EqualsThePaddedPairsNodeForNode) {
+  const char* const cases[][2] = {{"():()", "3:1"},
+                                  {"3:1", "():()"},
+                                  {"(2,2):(1,2)", "():()"},
+                                  {"4:2", "(2,3):(1,2)"},
+                                  {"(2,2):(1,4)", "6:1"},
+                                  {"(3,2):(2,1)", "6:2"},
+                                  {"(2,2):(1,2)", "(4):(1)"},
+                                  {"(4,(2,3)):(1,(4,8))", "(2,2,2):(1,2,4)"},
+                                  {"8:1", "4:2"},
+                                  {"(2,5):(5,1)", "(3,4):(1,3)"}};
+  for (const auto& c : cases) {
+    const Layout a = L(c[0]), b = L(c[1]);
+    SCOPED_TRACE(str(a) + " x " + str(b));
+    const int R = std::max(a.rank(), b.rank());
+    const Layout pa = layout::append_to_rank(a, R), pb = layout::append_to_rank(b, R);
+    const Layout copies =
+        layout::composition(layout::complement(pa, oracle::size(pa) * oracle::cosize(pb)), pb);
+    std::vector<Layout> blocked, raked;
+    for (int i = 0; i < R; ++i) {
+      const Layout block = R == 1 ? pa : pa[i], copy = R == 1 ? copies : copies[i];
+      blocked.push_back(layout::make_layout({block, copy}));
+      raked.push_back(layout::make_layout({copy, block}));
+    }
+    EXPECT_EQ(str(blocked_product(a, b)), str(layout::make_layout(blocked)));
+    EXPECT_EQ(str(raked_product(a, b)), str(layout::make_layout(raked)));
+  }
+}
+
 TEST(BlockedRakedProduct, RankOneShape) {
   Layout bl = blocked_product(L("4:1"), L("3:1"));
   EXPECT_EQ(bl.rank(), 1);
