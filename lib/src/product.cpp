@@ -18,28 +18,30 @@ namespace {
 // copies_into on the common inputs (A and B with at most kFastLeaves leaves,
 // the complement by the walk, its composition by compose_leaves_fast): the
 // same nodes without the frames; false where the general path decides.
-bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+[[gnu::always_inline]] inline bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
+                                               IntTuple::Nodes& rd) {
   using namespace detail;
-  return attempt_fast(rs, rd, [&] {
-    Mode leaves[kFastLeaves], moving[kFastLeaves], c[kFastLeaves + 1];
-    std::size_t n = 0, nm = 0;
-    int64_t cosize_b = 0, cotarget = 0;
-    if (!gather_leaves(a.s, a.d, static_cast<std::size_t>(a.s->span), leaves, n) ||
-        !moving_modes(ModeSpan(leaves, n), moving, nm) ||
-        !cosize_of(b.s, b.d, static_cast<std::size_t>(b.s->span), cosize_b) ||
-        __builtin_mul_overflow(a.size(), cosize_b, &cotarget))
-      return false;
-    ModeArraySink sink(c);
-    if (!complement_walk(moving, nm, cotarget, sink)) return false;
-    std::size_t nc = sink.size();
-    if (nc == 0) c[nc++] = {1, 0};
-    FastComposed composed;
-    if (!gather_leaves(b.s, b.d, static_cast<std::size_t>(b.s->span), leaves, n) ||
-        !compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, n), composed))
-      return false;
-    emit_composed_tree(composed, n, b.s, b.d, rs, rd);
-    return true;
-  });
+  return attempt_fast(
+      rs, rd, [&]() __attribute__((always_inline)) {
+        Mode leaves[kFastLeaves], moving[kFastLeaves], c[kFastLeaves + 1];
+        std::size_t n = 0, nm = 0;
+        int64_t cosize_b = 0, cotarget = 0;
+        if (!gather_leaves(a.s, a.d, static_cast<std::size_t>(a.s->span), leaves, n) ||
+            !moving_modes(ModeSpan(leaves, n), moving, nm) ||
+            !cosize_of(b.s, b.d, static_cast<std::size_t>(b.s->span), cosize_b) ||
+            __builtin_mul_overflow(a.size(), cosize_b, &cotarget))
+          return false;
+        ModeArraySink sink(c);
+        if (!complement_walk(moving, nm, cotarget, sink)) return false;
+        std::size_t nc = sink.size();
+        if (nc == 0) c[nc++] = {1, 0};
+        FastComposed composed;
+        if (!gather_leaves(b.s, b.d, static_cast<std::size_t>(b.s->span), leaves, n) ||
+            !compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, n), composed))
+          return false;
+        emit_composed_tree(composed, n, b.s, b.d, rs, rd);
+        return true;
+      });
 }
 
 // Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
