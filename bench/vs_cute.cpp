@@ -4,6 +4,9 @@
 // (adapters/pycute: one request and its reply). docs/PERFORMANCE.md
 // "Side by side with CuTe" has the table and the ratios.
 //   vs_cute --benchmark_filter=... (medians of 9 repetitions built in)
+//   vs_cute --iterations=N ...   (ours: each benchmark once, exactly N
+//                                 iterations; bench/instructions.sh counts
+//                                 instructions per call with it)
 // CuTe's operands are built inside the timed loop from int64 values the
 // compiler cannot see (loaded after a memory clobber), so that no result is
 // folded at compile time; building them is a few register moves.
@@ -11,10 +14,13 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <cute/layout.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "layout/coalesce.hpp"
@@ -297,18 +303,51 @@ void pycute_logical_divide(benchmark::State& s) {
 }
 #endif
 
+// --iterations=N: every benchmark runs once with exactly N iterations (0: the
+// usual repetitions and timing).
+int64_t fixed_iterations = 0;
+
 void add(const char* name, void (*f)(benchmark::State&)) {
-  benchmark::RegisterBenchmark(name, f)
-      ->Repetitions(kRepetitions)
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(name, f);
+  if (fixed_iterations > 0) {
+    b->Iterations(fixed_iterations)->Repetitions(1);
+    return;
+  }
+  b->Repetitions(kRepetitions)
       ->ReportAggregatesOnly(true)
       ->ComputeStatistics("min", [](const std::vector<double>& v) {
         return *std::min_element(v.begin(), v.end());
       });
 }
 
+// Takes --iterations=N out of argv (Google Benchmark rejects flags it does
+// not know). false: a malformed value, reported.
+bool take_iterations(int& argc, char** argv) {
+  constexpr std::string_view kFlag = "--iterations=";
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg(argv[i]);
+    if (arg.substr(0, kFlag.size()) != kFlag) {
+      argv[kept++] = argv[i];
+      continue;
+    }
+    const std::string_view value = arg.substr(kFlag.size());
+    const auto [end, ec] =
+        std::from_chars(value.data(), value.data() + value.size(), fixed_iterations);
+    if (ec != std::errc() || end != value.data() + value.size() || fixed_iterations < 1) {
+      std::fprintf(stderr, "vs_cute: --iterations takes a positive integer, not '%.*s'\n",
+                   static_cast<int>(value.size()), value.data());
+      return false;
+    }
+  }
+  argc = kept;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (!take_iterations(argc, argv)) return 2;
   add("coalesce/ours", ours_coalesce);
   add("coalesce/cute", cute_coalesce);
   add("composition/ours", ours_composition);
