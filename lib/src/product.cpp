@@ -97,6 +97,31 @@ LayoutRef padded(const Layout& l, int n, IntTuple::Nodes& s, IntTuple::Nodes& d)
   return {s.data(), d.data()};
 }
 
+// Appends ((X_0, Y_0), ..., (X_{r-1}, Y_{r-1})) for the blocks X_i = block(i)
+// and the copies Y_i = copy(i), each pair swapped when raked: its node count
+// first, then every node written into one extension.
+template <class Block, class Copy>
+void append_zip_pairs(int r, bool raked, const Block& block, const Copy& copy, IntTuple::Nodes& rs,
+                      IntTuple::Nodes& rd) {
+  int32_t total = 1 + r;
+  for (int i = 0; i < r; ++i) total += block(i).s->span + copy(i).s->span;
+  ItNode* ps = rs.extend(static_cast<std::size_t>(total));
+  ItNode* pd = rd.extend(static_cast<std::size_t>(total));
+  *ps++ = *pd++ = {r, total, 1};
+  const auto put = [&](const LayoutRef& l) {
+    for (int32_t k = 0; k < l.s->span; ++k) {
+      *ps++ = l.s[k];
+      *pd++ = l.d[k];
+    }
+  };
+  for (int i = 0; i < r; ++i) {
+    const LayoutRef x = block(i), y = copy(i);
+    *ps++ = *pd++ = {2, 1 + x.s->span + y.s->span, 1};
+    put(raked ? y : x);
+    put(raked ? x : y);
+  }
+}
+
 // zip_product_into on the common inputs, without padding A and B: the copies
 // C o B by copies_fast (C o B' is C o B padded with 1:0 modes, as B' is B
 // padded with 1:0 leaves, which compose to 1:0), and mode i of a padded
@@ -120,23 +145,9 @@ bool zip_product_fast(const Layout& a, const Layout& b, int r, bool raked, IntTu
   const LayoutRef la(a), copies(cs.data(), cd.data());
   const ItNode* pa = a.shape().root();
   const ItNode* pb = b.shape().root();
-  int32_t total = 1 + r;
-  for (int i = 0; i < r; ++i) total += mode(la, pa, i).s->span + mode(copies, pb, i).s->span;
-  ItNode* ps = rs.extend(static_cast<std::size_t>(total));
-  ItNode* pd = rd.extend(static_cast<std::size_t>(total));
-  *ps++ = *pd++ = {r, total, 1};
-  const auto put = [&](const LayoutRef& l) {
-    for (int32_t k = 0; k < l.s->span; ++k) {
-      *ps++ = l.s[k];
-      *pd++ = l.d[k];
-    }
-  };
-  for (int i = 0; i < r; ++i) {
-    const LayoutRef block = mode(la, pa, i), copy = mode(copies, pb, i);
-    *ps++ = *pd++ = {2, 1 + block.s->span + copy.s->span, 1};
-    put(raked ? copy : block);
-    put(raked ? block : copy);
-  }
+  append_zip_pairs(
+      r, raked, [&](int i) { return mode(la, pa, i); }, [&](int i) { return mode(copies, pb, i); },
+      rs, rd);
   return true;
 }
 
@@ -152,33 +163,9 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
   IntTuple::Nodes cs, cd;
   if (!copies_into(pa, pb, cs, cd)) return false;
   const LayoutRef copies(cs.data(), cd.data());
-  // Mode 0 of a layout padded to rank r (itself where r = 1), and the mode
-  // after a mode.
-  const auto first = [&](const LayoutRef& l) { return r == 1 ? l : LayoutRef(l.s + 1, l.d + 1); };
-  const auto next = [](const LayoutRef& m) { return LayoutRef(m.s + m.s->span, m.d + m.d->span); };
-  // ((A'_0, C_0), ..., (A'_{r-1}, C_{r-1})), the pairs swapped when raked:
-  // its node count first, then every node written into one extension.
-  int32_t total = 1 + r;
-  {
-    LayoutRef block = first(pa), copy = first(copies);
-    for (int i = 0; i < r; ++i, block = next(block), copy = next(copy))
-      total += block.s->span + copy.s->span;
-  }
-  ItNode* ps = rs.extend(static_cast<std::size_t>(total));
-  ItNode* pd = rd.extend(static_cast<std::size_t>(total));
-  *ps++ = *pd++ = {r, total, 1};
-  const auto put = [&](const LayoutRef& l) {
-    for (int32_t k = 0; k < l.s->span; ++k) {
-      *ps++ = l.s[k];
-      *pd++ = l.d[k];
-    }
-  };
-  LayoutRef block = first(pa), copy = first(copies);
-  for (int i = 0; i < r; ++i, block = next(block), copy = next(copy)) {
-    *ps++ = *pd++ = {2, 1 + block.s->span + copy.s->span, 1};
-    put(raked ? copy : block);
-    put(raked ? block : copy);
-  }
+  // Mode i of a layout padded to rank r (itself where r = 1).
+  const auto modes_of = [r](LayoutRef l) { return [r, l](int i) { return r == 1 ? l : l[i]; }; };
+  append_zip_pairs(r, raked, modes_of(pa), modes_of(copies), rs, rd);
   return true;
 }
 

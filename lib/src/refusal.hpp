@@ -163,38 +163,44 @@ Error take_failure();
                 FrameBase::top());
 }
 
+// The range of a layout summed leaf by leaf (representable below): its size
+// and its span sum (s-1)|d|, the span in 128 bits and tested once: while the
+// size fits, sum (s-1) <= size(L) < 2^63 and every |d| <= 2^63, so it stays
+// below 2^126. A size-1 mode adds 0, whatever its stride (even -2^63).
+class RangeSum {
+public:
+  // false: the size passed int64.
+  bool add(int64_t s, int64_t d) {
+    if (__builtin_mul_overflow(size_, s, &size_)) return false;
+    const uint64_t v = static_cast<uint64_t>(d);
+    const uint64_t magnitude = d < 0 ? 0 - v : v;  // 2^63 for -2^63
+    span_ += static_cast<uwide>(static_cast<uint64_t>(s - 1)) * magnitude;
+    return true;
+  }
+  bool span_fits() const { return span_ <= static_cast<uwide>(INT64_MAX); }
+
+private:
+  __extension__ typedef unsigned __int128 uwide;
+  uwide span_ = 0;
+  int64_t size_ = 1;
+};
+
 // Whether the layout with these shape and stride nodes (n of each) is
 // usable: its size and its span sum (s-1)|d| fit in int64 (so every offset
 // on its domain does, and its cosize 1 + span is at most 2^63).
-// The span sum (s-1)|d| is summed in 128 bits, tested once: while the size
-// fits, sum (s-1) <= size(L) < 2^63 and every |d| <= 2^63, so it stays
-// below 2^126. A size-1 mode adds 0, whatever its stride (even -2^63).
 inline bool representable(const ItNode* s, const ItNode* d, std::size_t n) {
-  __extension__ typedef unsigned __int128 uwide;
-  uwide span = 0;
-  int64_t size = 1;
-  for (std::size_t k = 0; k < n; ++k) {
-    if (s[k].tuple) continue;
-    if (__builtin_mul_overflow(size, s[k].v, &size)) return false;
-    const uint64_t v = static_cast<uint64_t>(d[k].v);
-    const uint64_t magnitude = d[k].v < 0 ? 0 - v : v;  // 2^63 for -2^63
-    span += static_cast<uwide>(static_cast<uint64_t>(s[k].v - 1)) * magnitude;
-  }
-  return span <= static_cast<uwide>(INT64_MAX);
+  RangeSum sum;
+  for (std::size_t k = 0; k < n; ++k)
+    if (!s[k].tuple && !sum.add(s[k].v, d[k].v)) return false;
+  return sum.span_fits();
 }
 
 // The same for a layout whose leaves are the modes m[0, n), in any order.
 inline bool representable(const Mode* m, std::size_t n) {
-  __extension__ typedef unsigned __int128 uwide;
-  uwide span = 0;
-  int64_t size = 1;
-  for (std::size_t k = 0; k < n; ++k) {
-    if (__builtin_mul_overflow(size, m[k].s, &size)) return false;
-    const uint64_t v = static_cast<uint64_t>(m[k].d);
-    const uint64_t magnitude = m[k].d < 0 ? 0 - v : v;
-    span += static_cast<uwide>(static_cast<uint64_t>(m[k].s - 1)) * magnitude;
-  }
-  return span <= static_cast<uwide>(INT64_MAX);
+  RangeSum sum;
+  for (std::size_t k = 0; k < n; ++k)
+    if (!sum.add(m[k].s, m[k].d)) return false;
+  return sum.span_fits();
 }
 
 // A layout result must be usable (representable above). As a status: false after fail().
