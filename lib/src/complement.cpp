@@ -101,31 +101,22 @@ bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, Int
          detail::representable(rs.data(), rd.data(), rs.size());
 }
 
-// The general path into the result's node arrays (overwriting what
-// complement_fast left there), out of line so that the fast path's frame
-// does not hold a Layout.
-[[gnu::noinline]] void complement_general_into(const Layout& a, int64_t cotarget,
-                                               IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const Layout r = complement_general(a, cotarget, detail::Throwing{});
-  rs = r.shape().nodes();
-  rd = r.stride().nodes();
-}
-
 }  // namespace
 
 Layout complement(const Layout& a, int64_t cotarget) {
-  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    if (!complement_fast(a, cotarget, rs, rd)) complement_general_into(a, cotarget, rs, rd);
-  });
+  return detail::fast_or_general(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return complement_fast(a, cotarget, rs, rd);
+      },
+      [&](auto guard) { return complement_general(a, cotarget, guard); });
 }
 
 Result<Layout> try_complement(const Layout& a, int64_t cotarget) {
-  bool fast = false;
-  Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    fast = complement_fast(a, cotarget, rs, rd);
-  });
-  if (fast) return r;
-  return complement_general(a, cotarget, detail::Trying{});
+  return detail::fast_or_result(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return complement_fast(a, cotarget, rs, rd);
+      },
+      [&](auto guard) { return complement_general(a, cotarget, guard); });
 }
 
 Layout complement(const Layout& a) { return complement_whole(a, detail::Throwing{}); }

@@ -487,30 +487,22 @@ auto composition_tiler(const Layout& a, const Tiler& b, Guard guard) {
   });
 }
 
-// The general path into the result's node arrays (overwriting them; compose_fast
-// cut them back), out of line so that the fast path's frame does not hold a Layout.
-[[gnu::noinline]] void composition_general_into(const Layout& a, const Layout& b,
-                                                IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const Layout r = composition_general(a, b, detail::Throwing{});
-  rs = r.shape().nodes();
-  rd = r.stride().nodes();
-}
-
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
-  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    if (!compose_fast(LayoutRef(a), b, rs, rd)) composition_general_into(a, b, rs, rd);
-  });
+  return detail::fast_or_general(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return compose_fast(LayoutRef(a), b, rs, rd);
+      },
+      [&](auto guard) { return composition_general(a, b, guard); });
 }
 
 Result<Layout> try_composition(const Layout& a, const Layout& b) {
-  bool fast = false;
-  Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    fast = compose_fast(LayoutRef(a), b, rs, rd);
-  });
-  if (fast) return r;
-  return composition_general(a, b, detail::Trying{});
+  return detail::fast_or_result(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return compose_fast(LayoutRef(a), b, rs, rd);
+      },
+      [&](auto guard) { return composition_general(a, b, guard); });
 }
 
 Layout composition(const Layout& a, const Tiler& b) {

@@ -15,31 +15,42 @@ using detail::OpenTuple;
 
 namespace {
 
-// copies_into on the common inputs (A and B with at most kFastLeaves leaves,
-// the complement by the walk, its composition by compose_leaves_fast): the
-// same nodes without the frames; false where the general path decides.
+// The copies of A laid out by B, complement(A, size(A)*cosize(B)) o B, on the
+// common inputs (A and B with at most kFastLeaves leaves, the complement by
+// the walk, its composition by compose_leaves_fast): composed holds the
+// result modes of B's nb leaves, in order. false where the general path
+// decides (copies_into).
+[[gnu::always_inline]] inline bool copies_composed_fast(LayoutRef a, LayoutRef b,
+                                                        detail::FastComposed& composed,
+                                                        std::size_t& nb) {
+  using namespace detail;
+  Mode leaves[kFastLeaves], moving[kFastLeaves], c[kFastLeaves + 1];
+  std::size_t n = 0, nm = 0;
+  int64_t cosize_b = 0, cotarget = 0;
+  if (!gather_leaves(a.s, a.d, static_cast<std::size_t>(a.s->span), leaves, n) ||
+      !moving_modes(ModeSpan(leaves, n), moving, nm) ||
+      !cosize_of(b.s, b.d, static_cast<std::size_t>(b.s->span), cosize_b) ||
+      __builtin_mul_overflow(a.size(), cosize_b, &cotarget))
+    return false;
+  ModeArraySink sink(c);
+  if (!complement_walk(moving, nm, cotarget, sink)) return false;
+  std::size_t nc = sink.size();
+  if (nc == 0) c[nc++] = {1, 0};
+  return gather_leaves(b.s, b.d, static_cast<std::size_t>(b.s->span), leaves, nb) &&
+         compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, nb), composed);
+}
+
+// copies_into on the common inputs: the same nodes without the frames; false
+// where the general path decides.
 [[gnu::always_inline]] inline bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
                                                IntTuple::Nodes& rd) {
   using namespace detail;
   return attempt_fast(
       rs, rd, [&]() __attribute__((always_inline)) {
-        Mode leaves[kFastLeaves], moving[kFastLeaves], c[kFastLeaves + 1];
-        std::size_t n = 0, nm = 0;
-        int64_t cosize_b = 0, cotarget = 0;
-        if (!gather_leaves(a.s, a.d, static_cast<std::size_t>(a.s->span), leaves, n) ||
-            !moving_modes(ModeSpan(leaves, n), moving, nm) ||
-            !cosize_of(b.s, b.d, static_cast<std::size_t>(b.s->span), cosize_b) ||
-            __builtin_mul_overflow(a.size(), cosize_b, &cotarget))
-          return false;
-        ModeArraySink sink(c);
-        if (!complement_walk(moving, nm, cotarget, sink)) return false;
-        std::size_t nc = sink.size();
-        if (nc == 0) c[nc++] = {1, 0};
         FastComposed composed;
-        if (!gather_leaves(b.s, b.d, static_cast<std::size_t>(b.s->span), leaves, n) ||
-            !compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, n), composed))
-          return false;
-        emit_composed_tree(composed, n, b.s, b.d, rs, rd);
+        std::size_t nb = 0;
+        if (!copies_composed_fast(a, b, composed, nb)) return false;
+        emit_composed_tree(composed, nb, b.s, b.d, rs, rd);
         return true;
       });
 }
@@ -99,56 +110,99 @@ LayoutRef padded(const Layout& l, int n, IntTuple::Nodes& s, IntTuple::Nodes& d)
 
 // Appends ((X_0, Y_0), ..., (X_{r-1}, Y_{r-1})) for the blocks X_i = block(i)
 // and the copies Y_i = copy(i), each pair swapped when raked: its node count
-// first, then every node written into one extension.
-template <class Block, class Copy>
-void append_zip_pairs(int r, bool raked, const Block& block, const Copy& copy, IntTuple::Nodes& rs,
-                      IntTuple::Nodes& rd) {
+// first, then every node written into one extension. put_copy(y, ps, pd)
+// writes the nodes of copy y (put_nodes: as they are).
+inline void put_nodes(LayoutRef l, ItNode*& ps, ItNode*& pd) {
+  for (int32_t k = 0; k < l.s->span; ++k) {
+    *ps++ = l.s[k];
+    *pd++ = l.d[k];
+  }
+}
+template <class Block, class Copy, class PutCopy>
+void append_zip_pairs(int r, bool raked, const Block& block, const Copy& copy,
+                      const PutCopy& put_copy, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   int32_t total = 1 + r;
   for (int i = 0; i < r; ++i) total += block(i).s->span + copy(i).s->span;
   ItNode* ps = rs.extend(static_cast<std::size_t>(total));
   ItNode* pd = rd.extend(static_cast<std::size_t>(total));
   *ps++ = *pd++ = {r, total, 1};
-  const auto put = [&](const LayoutRef& l) {
-    for (int32_t k = 0; k < l.s->span; ++k) {
-      *ps++ = l.s[k];
-      *pd++ = l.d[k];
-    }
-  };
   for (int i = 0; i < r; ++i) {
     const LayoutRef x = block(i), y = copy(i);
     *ps++ = *pd++ = {2, 1 + x.s->span + y.s->span, 1};
-    put(raked ? y : x);
-    put(raked ? x : y);
+    if (raked) {
+      put_copy(y, ps, pd);
+      put_nodes(x, ps, pd);
+    } else {
+      put_nodes(x, ps, pd);
+      put_copy(y, ps, pd);
+    }
   }
 }
 
-// zip_product_into on the common inputs, without padding A and B: the copies
-// C o B by copies_fast (C o B' is C o B padded with 1:0 modes, as B' is B
-// padded with 1:0 leaves, which compose to 1:0), and mode i of a padded
-// layout read off the unpadded one. The same nodes; false (nothing appended)
-// where copies_fast leaves the copies to the general path, or an operand is
-// the empty tuple (at R = 1 it is padded to (1):(0) and used whole).
-bool zip_product_fast(const Layout& a, const Layout& b, int r, bool raked, IntTuple::Nodes& rs,
+// zip_product_into on the common inputs, without padding A and B, in range
+// (checked here: the fast path runs outside the operation's frame). The
+// copies C o B by copies_composed_fast (C o B' is C o B padded with 1:0
+// modes, as B' is B padded with 1:0 leaves, which compose to 1:0), and mode i
+// of a padded layout read off the unpadded one. Where each leaf of B composes
+// to one mode, mode i of the copies is B's mode i with its leaves replaced by
+// those modes, written straight into the pairs. The same nodes as the general
+// path; false where it decides (copies_into, or an operand is the empty
+// tuple: at R = 1 it is padded to (1):(0) and used whole).
+bool zip_product_fast(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
+  using namespace detail;
   if (a.rank() == 0 || b.rank() == 0) return false;
-  IntTuple::Nodes cs, cd;
-  if (!copies_fast(LayoutRef(a), LayoutRef(b), cs, cd)) return false;
-  static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
-  // Mode i of l padded to rank r, given l's profile (the copies have B's):
-  // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
-  // modes.
-  const auto mode = [&](LayoutRef l, const ItNode* profile, int i) {
-    if (r == 1) return l;
-    if (!profile->tuple) return i == 0 ? l : LayoutRef(&kUnitShape, &kUnitStride);
-    return i < profile->v ? l[i] : LayoutRef(&kUnitShape, &kUnitStride);
-  };
-  const LayoutRef la(a), copies(cs.data(), cd.data());
-  const ItNode* pa = a.shape().root();
-  const ItNode* pb = b.shape().root();
-  append_zip_pairs(
-      r, raked, [&](int i) { return mode(la, pa, i); }, [&](int i) { return mode(copies, pb, i); },
-      rs, rd);
-  return true;
+  const int r = std::max(a.rank(), b.rank());
+  return attempt_fast(
+      rs, rd, [&]() __attribute__((always_inline)) {
+        const LayoutRef la(a), lb(b);
+        FastComposed composed;
+        std::size_t nb = 0;
+        if (!copies_composed_fast(la, lb, composed, nb)) return false;
+        // The result's leaves: A's, the composed modes and 1:0 pads.
+        RangeSum sum;
+        for (int32_t k = 0; k < la.s->span; ++k)
+          if (!la.s[k].tuple && !sum.add(la.s[k].v, la.d[k].v)) return false;
+        for (const Mode& m : composed.modes)
+          if (!sum.add(m.s, m.d)) return false;
+        if (!sum.span_fits()) return false;
+        static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
+        // Mode i of l padded to rank r, given l's profile (the copies have B's):
+        // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
+        // modes.
+        const auto mode = [&](LayoutRef l, const ItNode* profile, int i) {
+          if (r == 1) return l;
+          if (!profile->tuple) return i == 0 ? l : LayoutRef(&kUnitShape, &kUnitStride);
+          return i < profile->v ? l[i] : LayoutRef(&kUnitShape, &kUnitStride);
+        };
+        const auto block = [&](int i) { return mode(la, la.s, i); };
+        if (nb != 0 && composed.ends[nb - 1] != static_cast<int32_t>(nb)) {
+          // A leaf composed to several modes: the copies' tree first.
+          IntTuple::Nodes cs, cd;
+          emit_composed_tree(composed, nb, lb.s, lb.d, cs, cd);
+          const LayoutRef copies(cs.data(), cd.data());
+          append_zip_pairs(
+              r, raked, block, [&](int i) { return mode(copies, lb.s, i); }, put_nodes, rs, rd);
+          return true;
+        }
+        const Mode* next = composed.modes.data();  // the next leaf's mode
+        const auto put_replaced = [&](LayoutRef y, ItNode*& ps, ItNode*& pd) {
+          if (y.s == &kUnitShape) {  // a pad: 1:0
+            put_nodes(y, ps, pd);
+            return;
+          }
+          for (int32_t k = 0; k < y.s->span; ++k, ++ps, ++pd) {
+            *ps = y.s[k];
+            *pd = y.d[k];
+            if (y.s[k].tuple) continue;
+            ps->v = next->s;
+            pd->v = (next++)->d;
+          }
+        };
+        append_zip_pairs(
+            r, raked, block, [&](int i) { return mode(lb, lb.s, i); }, put_replaced, rs, rd);
+        return true;
+      });
 }
 
 // blocked (raked = false) and raked products: pad both to rank R, then pair
@@ -156,7 +210,6 @@ bool zip_product_fast(const Layout& a, const Layout& b, int r, bool raked, IntTu
 bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
   const int r = std::max(a.rank(), b.rank());
-  if (zip_product_fast(a, b, r, raked, rs, rd)) return true;
   IntTuple::Nodes as, ad, bs, bd;  // A and B padded, where padding changes them
   const LayoutRef pa = padded(a, r, as, ad);
   const LayoutRef pb = padded(b, r, bs, bd);
@@ -165,7 +218,7 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
   const LayoutRef copies(cs.data(), cd.data());
   // Mode i of a layout padded to rank r (itself where r = 1).
   const auto modes_of = [r](LayoutRef l) { return [r, l](int i) { return r == 1 ? l : l[i]; }; };
-  append_zip_pairs(r, raked, modes_of(pa), modes_of(copies), rs, rd);
+  append_zip_pairs(r, raked, modes_of(pa), modes_of(copies), put_nodes, rs, rd);
   return true;
 }
 
@@ -189,8 +242,19 @@ auto zip(const char* op, const Layout& a, const Layout& b, bool raked, Guard gua
                [&](auto& rs, auto& rd) { return zip_product_into(a, b, raked, rs, rd); });
 }
 
+// blocked and raked products: the fast path, else the general one in the frame.
+template <class Boundary>
+auto zip_product(const char* op, const Layout& a, const Layout& b, bool raked,
+                 const Boundary& boundary) {
+  return boundary([&](IntTuple::Nodes& rs,
+                      IntTuple::Nodes& rd) { return zip_product_fast(a, b, raked, rs, rd); },
+                  [&](auto guard) { return zip(op, a, b, raked, guard); });
+}
+
 }  // namespace
 
+using detail::FastThrowing;
+using detail::FastTrying;
 using detail::Throwing;
 using detail::Trying;
 
@@ -214,17 +278,17 @@ Result<Layout> try_tiled_product(const Layout& a, const Tiler& b) {
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {
-  return zip("blocked_product", a, b, false, Throwing{});
+  return zip_product("blocked_product", a, b, false, FastThrowing{});
 }
 Result<Layout> try_blocked_product(const Layout& a, const Layout& b) {
-  return zip("blocked_product", a, b, false, Trying{});
+  return zip_product("blocked_product", a, b, false, FastTrying{});
 }
 
 Layout raked_product(const Layout& a, const Layout& b) {
-  return zip("raked_product", a, b, true, Throwing{});
+  return zip_product("raked_product", a, b, true, FastThrowing{});
 }
 Result<Layout> try_raked_product(const Layout& a, const Layout& b) {
-  return zip("raked_product", a, b, true, Trying{});
+  return zip_product("raked_product", a, b, true, FastTrying{});
 }
 
 }  // namespace layout

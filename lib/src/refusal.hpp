@@ -334,6 +334,47 @@ struct Trying {
   }
 };
 
+// The boundaries of an operation with a fast path outside its frame
+// (composition, complement, blocked and raked products): fast(rs, rd) -> bool
+// appends the result, in range, to the empty node arrays, or returns false
+// (rs/rd then hold anything) where the general path decides; general(guard)
+// computes the result or its refusal through the boundary guard (Throwing or
+// Trying). The general path runs out of line, so that the fast path's frame
+// holds no Layout.
+template <class General>
+[[gnu::noinline]] void general_into(const General& general, IntTuple::Nodes& rs,
+                                    IntTuple::Nodes& rd) {
+  const Layout r = general(Throwing{});
+  rs = r.shape().nodes();
+  rd = r.stride().nodes();
+}
+template <class Fast, class General>
+[[gnu::always_inline]] inline Layout fast_or_general(const Fast& fast, const General& general) {
+  return Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    if (!fast(rs, rd)) general_into(general, rs, rd);
+  });
+}
+template <class Fast, class General>
+Result<Layout> fast_or_result(const Fast& fast, const General& general) {
+  bool ok = false;
+  Layout r = Layout::build([&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { ok = fast(rs, rd); });
+  if (ok) return r;
+  return general(Trying{});
+}
+// The two as function objects, for code that serves both.
+struct FastThrowing {
+  template <class Fast, class General>
+  Layout operator()(const Fast& fast, const General& general) const {
+    return fast_or_general(fast, general);
+  }
+};
+struct FastTrying {
+  template <class Fast, class General>
+  Result<Layout> operator()(const Fast& fast, const General& general) const {
+    return fast_or_result(fast, general);
+  }
+};
+
 // The operands "a, b" of a binary operation, formatted only on a refusal.
 template <class A, class B>
 auto binary_operands(const A& a, const B& b) {
