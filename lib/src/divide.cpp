@@ -14,7 +14,10 @@ namespace {
 
 // divide_into on the common inputs (B with at most kFastLeaves leaves, its
 // complement by the walk, A o (B, complement) by compose_leaves_fast): the
-// same nodes without the frames; false where the general path decides.
+// same nodes without the frames; false where the general path decides. With
+// kInRange (outside the operation's frame, which checks the whole result),
+// also false where the result's leaves, the composed modes, are out of range.
+template <bool kInRange>
 bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   return attempt_fast(rs, rd, [&] {
     const ItNode* bs = b.shape().root();
@@ -33,6 +36,7 @@ bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
     FastComposed c;
     if (!extension_modes_fast(a, am) || !compose_leaves_fast(am, ModeSpan(leaves, nb + nr), c))
       return false;
+    if (kInRange && !representable(c.modes.data(), c.modes.size())) return false;
     OpenTuple pair(rs, rd, 2);
     emit_composed_tree(c, nb, bs, bd, rs, rd);
     std::size_t next = nb;
@@ -48,7 +52,7 @@ bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::No
 // (A o B, A o complement(B, size(A))), composed at the level of modes (the same
 // walk and no-carry check as composition). false: refused (fail()).
 bool divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  if (divide_fast(a, b, rs, rd)) return true;
+  if (divide_fast<false>(a, b, rs, rd)) return true;
   Modes leaves = flat_modes(b);  // B's leaves, then the complement's
   const int64_t size_a = a.size();
   Modes rest;
@@ -121,33 +125,71 @@ bool zipped_divide_status(const Layout& a, const Tiler& b, Layout& z) {
 
 }  // namespace detail
 
+using detail::FastThrowing;
+using detail::FastTrying;
 using detail::Throwing;
 using detail::Trying;
 
-Layout logical_divide(const Layout& a, const Tiler& b) { return detail::logical(a, b, Throwing{}); }
+namespace {
+
+// A divide by a layout B: the fast path outside the frame (then the
+// regrouping how, if any), else the general path general(guard) in it.
+template <class Boundary, class General>
+auto by_layout(const Layout& a, const Layout& b, const General& general, const Boundary& boundary,
+               const detail::Regroup* how = nullptr) {
+  return boundary(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        if (!detail::divide_fast<true>(detail::LayoutRef(a), b, rs, rd)) return false;
+        if (how) detail::regroup(rs, rd, *how);
+        return true;
+      },
+      general);
+}
+
+template <class Boundary, class Guard>
+auto logical_divide_by(const Layout& a, const Tiler& b, Guard guard, const Boundary& boundary) {
+  const auto general = [&](auto g) { return detail::logical(a, b, g); };
+  if (!b.is_layout()) return general(guard);
+  return by_layout(a, b.layout, general, boundary);
+}
+
+template <class Boundary, class Guard>
+auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
+                     Guard guard, const Boundary& boundary) {
+  const auto general = [&](auto g) { return detail::split(op, a, b, how, g); };
+  if (!b.is_layout()) return general(guard);
+  return by_layout(a, b.layout, general, boundary, &how);
+}
+
+}  // namespace
+
+Layout logical_divide(const Layout& a, const Tiler& b) {
+  return logical_divide_by(a, b, Throwing{}, FastThrowing{});
+}
 Result<Layout> try_logical_divide(const Layout& a, const Tiler& b) {
-  return detail::logical(a, b, Trying{});
+  return logical_divide_by(a, b, Trying{}, FastTrying{});
 }
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {
-  return detail::split("zipped_divide", a, b, detail::Regroup::zipped, Throwing{});
+  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, Throwing{},
+                         FastThrowing{});
 }
 Result<Layout> try_zipped_divide(const Layout& a, const Tiler& b) {
-  return detail::split("zipped_divide", a, b, detail::Regroup::zipped, Trying{});
+  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, Trying{}, FastTrying{});
 }
 
 Layout tiled_divide(const Layout& a, const Tiler& b) {
-  return detail::split("tiled_divide", a, b, detail::Regroup::tiled, Throwing{});
+  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, Throwing{}, FastThrowing{});
 }
 Result<Layout> try_tiled_divide(const Layout& a, const Tiler& b) {
-  return detail::split("tiled_divide", a, b, detail::Regroup::tiled, Trying{});
+  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, Trying{}, FastTrying{});
 }
 
 Layout flat_divide(const Layout& a, const Tiler& b) {
-  return detail::split("flat_divide", a, b, detail::Regroup::flat, Throwing{});
+  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, Throwing{}, FastThrowing{});
 }
 Result<Layout> try_flat_divide(const Layout& a, const Tiler& b) {
-  return detail::split("flat_divide", a, b, detail::Regroup::flat, Trying{});
+  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, Trying{}, FastTrying{});
 }
 
 }  // namespace layout

@@ -69,8 +69,9 @@ public:
   explicit ModeArraySink(Mode* out) : out_(out) {}
 
   // Appends s:d (merged into the last mode where it continues it). false
-  // only when a merged size would pass int64.
-  bool add(int64_t s, int64_t d) {
+  // only when a merged size would pass int64. Inlined: a call costs as much
+  // as the body, and g++ stops inlining it once it has several callers.
+  [[gnu::always_inline]] bool add(int64_t s, int64_t d) {
     if (s == 1) return true;
     int64_t end;
     if (n_ != 0) {

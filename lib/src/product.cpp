@@ -40,6 +40,18 @@ namespace {
          compose_leaves_fast(ModeSpan(c, nc), ModeSpan(leaves, nb), composed);
 }
 
+// Whether a product's result is representable whose leaves are A's, the
+// composed modes of the copies and 1:0 pads (detail::representable).
+[[gnu::always_inline]] inline bool product_in_range(LayoutRef a,
+                                                    const detail::FastComposed& composed) {
+  detail::RangeSum sum;
+  for (int32_t k = 0; k < a.s->span; ++k)
+    if (!a.s[k].tuple && !sum.add(a.s[k].v, a.d[k].v)) return false;
+  for (const Mode& m : composed.modes)
+    if (!sum.add(m.s, m.d)) return false;
+  return sum.span_fits();
+}
+
 // copies_into on the common inputs: the same nodes without the frames; false
 // where the general path decides.
 [[gnu::always_inline]] inline bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
@@ -86,6 +98,25 @@ bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
   if (!copies_into(a, LayoutRef(b), rs, rd)) return false;
   pair.close();
   return true;
+}
+
+// product_pair on the common inputs, in range (checked here: the fast path
+// runs outside the operation's frame); false where the general path decides.
+bool product_pair_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  using namespace detail;
+  return attempt_fast(
+      rs, rd, [&]() __attribute__((always_inline)) {
+        const LayoutRef la(a), lb(b);
+        FastComposed composed;
+        std::size_t nb = 0;
+        if (!copies_composed_fast(la, lb, composed, nb) || !product_in_range(la, composed))
+          return false;
+        OpenTuple pair(rs, rd, 2);
+        la.append_to(rs, rd);
+        emit_composed_tree(composed, nb, lb.s, lb.d, rs, rd);
+        pair.close();
+        return true;
+      });
 }
 
 // `_` (CuTe's zip2_by) keeps the mode, which must already be a (block,
@@ -158,14 +189,8 @@ bool zip_product_fast(const Layout& a, const Layout& b, bool raked, IntTuple::No
         const LayoutRef la(a), lb(b);
         FastComposed composed;
         std::size_t nb = 0;
-        if (!copies_composed_fast(la, lb, composed, nb)) return false;
-        // The result's leaves: A's, the composed modes and 1:0 pads.
-        RangeSum sum;
-        for (int32_t k = 0; k < la.s->span; ++k)
-          if (!la.s[k].tuple && !sum.add(la.s[k].v, la.d[k].v)) return false;
-        for (const Mode& m : composed.modes)
-          if (!sum.add(m.s, m.d)) return false;
-        if (!sum.span_fits()) return false;
+        if (!copies_composed_fast(la, lb, composed, nb) || !product_in_range(la, composed))
+          return false;
         static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
         // Mode i of l padded to rank r, given l's profile (the copies have B's):
         // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
@@ -258,23 +283,55 @@ using detail::FastTrying;
 using detail::Throwing;
 using detail::Trying;
 
-Layout logical_product(const Layout& a, const Tiler& b) { return logical(a, b, Throwing{}); }
+namespace {
+
+// A product by a tiler: for a layout B the fast path outside the frame (then
+// the regrouping how, if any), else general(guard) in it.
+template <class General, class Guard, class Boundary>
+auto by_tiler(const Layout& a, const Tiler& b, const General& general, Guard guard,
+              const Boundary& boundary, const detail::Regroup* how = nullptr) {
+  if (!b.is_layout()) return general(guard);
+  return boundary(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        if (!product_pair_fast(a, b.layout, rs, rd)) return false;
+        if (how) detail::regroup(rs, rd, *how);
+        return true;
+      },
+      general);
+}
+
+template <class Guard, class Boundary>
+auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
+                      Guard guard, const Boundary& boundary) {
+  return by_tiler(
+      a, b, [&](auto g) { return split(op, a, b, how, g); }, guard, boundary, &how);
+}
+
+}  // namespace
+
+Layout logical_product(const Layout& a, const Tiler& b) {
+  return by_tiler(
+      a, b, [&](auto g) { return logical(a, b, g); }, Throwing{}, FastThrowing{});
+}
 Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
-  return logical(a, b, Trying{});
+  return by_tiler(
+      a, b, [&](auto g) { return logical(a, b, g); }, Trying{}, FastTrying{});
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
-  return split("zipped_product", a, b, detail::Regroup::zipped, Throwing{});
+  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, Throwing{},
+                          FastThrowing{});
 }
 Result<Layout> try_zipped_product(const Layout& a, const Tiler& b) {
-  return split("zipped_product", a, b, detail::Regroup::zipped, Trying{});
+  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, Trying{}, FastTrying{});
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
-  return split("tiled_product", a, b, detail::Regroup::tiled, Throwing{});
+  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, Throwing{},
+                          FastThrowing{});
 }
 Result<Layout> try_tiled_product(const Layout& a, const Tiler& b) {
-  return split("tiled_product", a, b, detail::Regroup::tiled, Trying{});
+  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, Trying{}, FastTrying{});
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {
