@@ -52,19 +52,31 @@ namespace {
   return sum.span_fits();
 }
 
-// copies_into on the common inputs: the same nodes without the frames; false
-// where the general path decides.
-[[gnu::always_inline]] inline bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
-                                               IntTuple::Nodes& rd) {
-  using namespace detail;
-  return attempt_fast(
+// The fast paths of the products: the copies of A laid out by B composed
+// (copies_composed_fast) and, with kInRange (outside the operation's frame,
+// which checks the whole result), in range together with A's leaves; then
+// emit(composed, nb) appends the nodes. false where the general path decides.
+template <bool kInRange, class Emit>
+[[gnu::always_inline]] inline bool product_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
+                                                IntTuple::Nodes& rd, const Emit& emit) {
+  return detail::attempt_fast(
       rs, rd, [&]() __attribute__((always_inline)) {
-        FastComposed composed;
+        detail::FastComposed composed;
         std::size_t nb = 0;
-        if (!copies_composed_fast(a, b, composed, nb)) return false;
-        emit_composed_tree(composed, nb, b.s, b.d, rs, rd);
+        if (!copies_composed_fast(a, b, composed, nb) ||
+            (kInRange && !product_in_range(a, composed)))
+          return false;
+        emit(static_cast<const detail::FastComposed&>(composed), nb);
         return true;
       });
+}
+
+// copies_into on the common inputs: the same nodes without the frames.
+[[gnu::always_inline]] inline bool copies_fast(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs,
+                                               IntTuple::Nodes& rd) {
+  return product_fast<false>(a, b, rs, rd, [&](const detail::FastComposed& c, std::size_t nb) {
+    detail::emit_composed_tree(c, nb, b.s, b.d, rs, rd);
+  });
 }
 
 // Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
@@ -103,20 +115,13 @@ bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
 // product_pair on the common inputs, in range (checked here: the fast path
 // runs outside the operation's frame); false where the general path decides.
 bool product_pair_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  using namespace detail;
-  return attempt_fast(
-      rs, rd, [&]() __attribute__((always_inline)) {
-        const LayoutRef la(a), lb(b);
-        FastComposed composed;
-        std::size_t nb = 0;
-        if (!copies_composed_fast(la, lb, composed, nb) || !product_in_range(la, composed))
-          return false;
-        OpenTuple pair(rs, rd, 2);
-        la.append_to(rs, rd);
-        emit_composed_tree(composed, nb, lb.s, lb.d, rs, rd);
-        pair.close();
-        return true;
-      });
+  const LayoutRef la(a), lb(b);
+  return product_fast<true>(la, lb, rs, rd, [&](const detail::FastComposed& c, std::size_t nb) {
+    OpenTuple pair(rs, rd, 2);
+    la.append_to(rs, rd);
+    detail::emit_composed_tree(c, nb, lb.s, lb.d, rs, rd);
+    pair.close();
+  });
 }
 
 // `_` (CuTe's zip2_by) keeps the mode, which must already be a (block,
@@ -181,53 +186,46 @@ void append_zip_pairs(int r, bool raked, const Block& block, const Copy& copy,
 // tuple: at R = 1 it is padded to (1):(0) and used whole).
 bool zip_product_fast(const Layout& a, const Layout& b, bool raked, IntTuple::Nodes& rs,
                       IntTuple::Nodes& rd) {
-  using namespace detail;
   if (a.rank() == 0 || b.rank() == 0) return false;
   const int r = std::max(a.rank(), b.rank());
-  return attempt_fast(
-      rs, rd, [&]() __attribute__((always_inline)) {
-        const LayoutRef la(a), lb(b);
-        FastComposed composed;
-        std::size_t nb = 0;
-        if (!copies_composed_fast(la, lb, composed, nb) || !product_in_range(la, composed))
-          return false;
-        static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
-        // Mode i of l padded to rank r, given l's profile (the copies have B's):
-        // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
-        // modes.
-        const auto mode = [&](LayoutRef l, const ItNode* profile, int i) {
-          if (r == 1) return l;
-          if (!profile->tuple) return i == 0 ? l : LayoutRef(&kUnitShape, &kUnitStride);
-          return i < profile->v ? l[i] : LayoutRef(&kUnitShape, &kUnitStride);
-        };
-        const auto block = [&](int i) { return mode(la, la.s, i); };
-        if (nb != 0 && composed.ends[nb - 1] != static_cast<int32_t>(nb)) {
-          // A leaf composed to several modes: the copies' tree first.
-          IntTuple::Nodes cs, cd;
-          emit_composed_tree(composed, nb, lb.s, lb.d, cs, cd);
-          const LayoutRef copies(cs.data(), cd.data());
-          append_zip_pairs(
-              r, raked, block, [&](int i) { return mode(copies, lb.s, i); }, put_nodes, rs, rd);
-          return true;
-        }
-        const Mode* next = composed.modes.data();  // the next leaf's mode
-        const auto put_replaced = [&](LayoutRef y, ItNode*& ps, ItNode*& pd) {
-          if (y.s == &kUnitShape) {  // a pad: 1:0
-            put_nodes(y, ps, pd);
-            return;
-          }
-          for (int32_t k = 0; k < y.s->span; ++k, ++ps, ++pd) {
-            *ps = y.s[k];
-            *pd = y.d[k];
-            if (y.s[k].tuple) continue;
-            ps->v = next->s;
-            pd->v = (next++)->d;
-          }
-        };
-        append_zip_pairs(
-            r, raked, block, [&](int i) { return mode(lb, lb.s, i); }, put_replaced, rs, rd);
-        return true;
-      });
+  const LayoutRef la(a), lb(b);
+  return product_fast<true>(la, lb, rs, rd, [&](const detail::FastComposed& c, std::size_t nb) {
+    static constexpr ItNode kUnitShape{1, 1, 0}, kUnitStride{0, 1, 0};
+    // Mode i of l padded to rank r, given l's profile (the copies have B's):
+    // l itself where r = 1 or for mode 0 of an integer-shaped l, 1:0 past its
+    // modes.
+    const auto mode = [&](LayoutRef l, const ItNode* profile, int i) {
+      if (r == 1) return l;
+      if (!profile->tuple) return i == 0 ? l : LayoutRef(&kUnitShape, &kUnitStride);
+      return i < profile->v ? l[i] : LayoutRef(&kUnitShape, &kUnitStride);
+    };
+    const auto block = [&](int i) { return mode(la, la.s, i); };
+    if (nb != 0 && c.ends[nb - 1] != static_cast<int32_t>(nb)) {
+      // A leaf composed to several modes: the copies' tree first.
+      IntTuple::Nodes cs, cd;
+      detail::emit_composed_tree(c, nb, lb.s, lb.d, cs, cd);
+      const LayoutRef copies(cs.data(), cd.data());
+      append_zip_pairs(
+          r, raked, block, [&](int i) { return mode(copies, lb.s, i); }, put_nodes, rs, rd);
+      return;
+    }
+    const Mode* next = c.modes.data();  // the next leaf's mode
+    const auto put_replaced = [&](LayoutRef y, ItNode*& ps, ItNode*& pd) {
+      if (y.s == &kUnitShape) {  // a pad: 1:0
+        put_nodes(y, ps, pd);
+        return;
+      }
+      for (int32_t k = 0; k < y.s->span; ++k, ++ps, ++pd) {
+        *ps = y.s[k];
+        *pd = y.d[k];
+        if (y.s[k].tuple) continue;
+        ps->v = next->s;
+        pd->v = (next++)->d;
+      }
+    };
+    append_zip_pairs(
+        r, raked, block, [&](int i) { return mode(lb, lb.s, i); }, put_replaced, rs, rd);
+  });
 }
 
 // blocked (raked = false) and raked products: pad both to rank R, then pair
