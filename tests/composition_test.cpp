@@ -190,6 +190,30 @@ TEST(Composition, StrideZeroAndNegativeStrides) {
   EXPECT_TRUE(RefusedOrCorrect(L("(4,2):(1,8)"), L("(2,2):(-1,-4)")));
 }
 
+// A of one mode after coalescing (A(x) = x d_A, the fast path's linear case):
+// every kind of leaf of B (size 1, stride 0, positive, negative, nested) gives
+// s:(d d_A), and strides past int64 (d d_A, or |d| d_A = -2^63 negated) are
+// refused, not wrapped.
+TEST(Composition, LinearAEveryKindOfLeaf) {
+  for (const char* a :
+       {"6:5", "(2,3):(5,10)", "(4,2):(-3,-12)", "():()", "(4,1,2):(0,9,0)", "(2,(1,3)):(1,(5,2))"})
+    for (const char* b :
+         {"1:7", "5:0", "4:3", "4:-3", "((1,3),(2,1)):((9,-1),(0,4))", "(2,(3,2)):(-5,(1,0))"}) {
+      const Layout r = composition(L(a), L(b));
+      EXPECT_TRUE(IsComposition(L(a), L(b), r)) << a << " o " << b;
+      EXPECT_TRUE(oracle::compatible(L(b).shape(), r.shape())) << a << " o " << b;
+    }
+  const int64_t p62 = int64_t{1} << 62;
+  EXPECT_TRUE(oracle::RefusedWith([&] { return composition(Layout(4, p62), L("2:2")); },
+                                  "composition"));  // 2 * 2^62
+  EXPECT_TRUE(oracle::RefusedWith([&] { return composition(Layout(4, -p62), L("2:-2")); },
+                                  "composition"));  // (2 * -2^62) negated
+  EXPECT_TRUE(oracle::RefusedWith([&] { return composition(Layout(4, -p62), L("2:2")); },
+                                  "composition"));                 // 2:-2^63: its span passes int64
+  const Layout r = composition(Layout(4, -(p62 / 2)), L("2:-2"));  // 2:2^62
+  EXPECT_TRUE(IsComposition(Layout(4, -(p62 / 2)), L("2:-2"), r));
+}
+
 TEST(Composition, SizeOneB) {
   Layout r = composition(L("(4,2):(2,1)"), L("1:7"));
   EXPECT_EQ(oracle::size(r), 1);

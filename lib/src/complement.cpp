@@ -76,7 +76,8 @@ auto complement_whole(const Layout& a, Guard guard) {
 // anything else (rs/rd then hold garbage), which the general path computes
 // or refuses with its message; where it returns true, rs:rd is what the
 // general path returns.
-bool complement_fast(const Layout& a, int64_t cotarget, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+[[gnu::always_inline]] inline bool complement_fast(const Layout& a, int64_t cotarget,
+                                                   IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   constexpr int kFastModes = 8;
   Mode m[kFastModes];
   int n = 0;

@@ -233,6 +233,32 @@ struct DigitRoom {
   }
 };
 
+// compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A):
+// leaf s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.
+// The walk's own steps and results: a negative d composes |d| and negates;
+// false where it overflows (a product past int64, or -2^63 negated) or the
+// modes do not fit.
+[[gnu::always_inline]] inline bool compose_leaves_linear(int64_t d_a, detail::ModeSpan leaves,
+                                                         detail::FastComposed& out) {
+  for (const Mode& leaf : leaves) {
+    Mode m{1, 0};
+    if (leaf.s != 1) {
+      m.s = leaf.s;
+      if (leaf.d > 0) {
+        if (__builtin_mul_overflow(leaf.d, d_a, &m.d)) return false;
+      } else if (leaf.d < 0) {
+        int64_t up;
+        if (leaf.d == INT64_MIN || __builtin_mul_overflow(-leaf.d, d_a, &up) || up == INT64_MIN)
+          return false;
+        m.d = -up;
+      }
+    }
+    out.modes.push_back(m);
+    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+  }
+  return !out.modes.lost;
+}
+
 // compose_leaves_fast, inlined into composition's own fast path. Where the
 // leaves have no negative stride and, for each bounded digit j of A, their
 // largest digits add up to at most a_j - 1 (DigitRoom), the digits of a sum
@@ -241,6 +267,7 @@ struct DigitRoom {
 [[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
                                                        detail::FastComposed& out) {
   if (leaves.size() > out.ends.capacity() || a.size() > detail::kFastAModes) return false;
+  if (a.size() == 1) return compose_leaves_linear(a[0].d, leaves, out);
   DigitRoom room(a);
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();

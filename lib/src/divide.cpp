@@ -18,7 +18,8 @@ namespace {
 // kInRange (outside the operation's frame, which checks the whole result),
 // also false where the result's leaves, the composed modes, are out of range.
 template <bool kInRange>
-bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+[[gnu::always_inline]] inline bool divide_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs,
+                                               IntTuple::Nodes& rd) {
   return attempt_fast(rs, rd, [&] {
     const ItNode* bs = b.shape().root();
     const ItNode* bd = b.stride().root();
