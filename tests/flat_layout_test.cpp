@@ -222,6 +222,30 @@ TEST(FlatLayout, AgreesWithDefinition) {
   expect_agrees("(46341,46341,3):(3,138923,-7)", 3000, {uint64_t{1} << 31, kP32 + 77});
 }
 
+// Bounded modes all of power-of-two sizes (the usual case) evaluate by shifts
+// and masks (FlatLayout::pow2); one other size anywhere but the last mode
+// turns that off. Both agree with the definition, past 2^32 and on the
+// natural extension too.
+TEST(FlatLayout, PowerOfTwoShapesEvaluateByShifts) {
+  const struct {
+    const char* layout;
+    int pow2;
+  } cases[] = {
+      {"((4,8),(2,16),8):((2,64),(1,8),1024)", 1},
+      {"(8,3):(2,1)", 1},  // the last mode's size does not matter
+      {"(1,2,1,8,5):(9,-3,4,1,7)", 1},
+      {"(1099511627776,4):(3,-7)", 1},
+      {"(2,4,3,5):(1,100,7,1000)", 0},
+      {"(3,8):(1,5)", 0},
+      {"(4,6,2):(1,4,-100)", 0},
+  };
+  for (const auto& c : cases) {
+    const FlatLayout f = make_flat(parse_layout(c.layout));
+    EXPECT_EQ(f.pow2, c.pow2) << c.layout;
+    expect_agrees(c.layout, 3000, {kP32 + 5, (uint64_t{1} << 42) + 3});
+  }
+}
+
 // Random nested layouts with broadcast, size-1 and negative modes.
 TEST(FlatLayout, AgreesWithDefinitionOnRandomLayouts) {
   std::mt19937_64 rng(2024);

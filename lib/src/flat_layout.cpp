@@ -76,6 +76,7 @@ FlatLayout build(const Layout& l, const Modes& modes) {
                       std::to_string(kMaxFlatRank));
   FlatLayout f{};
   f.rank = static_cast<int>(modes.size());
+  f.pow2 = 1;
   const int last = f.rank - 1;
   int64_t size = 1, lo = 0, hi = 0;               // over all modes
   int64_t inner = 1, inner_lo = 0, inner_hi = 0;  // over modes k < last
@@ -85,6 +86,7 @@ FlatLayout build(const Layout& l, const Modes& modes) {
       f.shape[k] = m.s;
       f.stride[k] = m.d;
       f.div[k] = MagicDivider::make(static_cast<uint64_t>(m.s));  // 1 <= s < 2^63
+      if (k < last && (m.s & (m.s - 1)) != 0) f.pow2 = 0;
       if (k == last) {
         inner = size;
         inner_lo = lo;

@@ -93,9 +93,11 @@ inline constexpr int kMaxFlatRank = 16;
 //   1 <= rank <= kMaxFlatRank; shape[k] >= 1; div[k] = MagicDivider::make(shape[k])
 //   for k < rank-1; size = prod shape[k]; for 0 <= i < size the offset L(i) lies
 //   in [min_offset, max_offset] (both in int64); and for every i <= max_index the
-//   naturally extended L(i) fits in int64 (max_index >= size - 1).
+//   naturally extended L(i) fits in int64 (max_index >= size - 1); pow2 = 1
+//   exactly when every shape[k], k < rank-1, is a power of two.
 struct FlatLayout {
   int rank;
+  int pow2;  // the bounded modes' digits are shifts and masks (the common case)
   int64_t shape[kMaxFlatRank];
   int64_t stride[kMaxFlatRank];
   MagicDivider div[kMaxFlatRank];
@@ -108,13 +110,22 @@ struct FlatLayout {
   //   pre:  i <= max_index (in particular any i < size).
   //   post: the naturally extended L(i). The sum is formed modulo 2^64 and is
   //         exact because the precondition makes the true value fit in int64.
+  //   With pow2, digit k is i mod 2^l = i & (shape[k] - 1) and the quotient
+  //   i >> l, l = log2 shape[k] = div[k].sh1 + div[k].sh2: no multiplication.
   LAYOUT_HD int64_t operator()(uint64_t i) const {
     uint64_t off = 0;
     const int last = rank - 1;
-    for (int k = 0; k < last; ++k) {
-      const uint64_t q = div[k].div(i);
-      off += (i - q * static_cast<uint64_t>(shape[k])) * static_cast<uint64_t>(stride[k]);
-      i = q;
+    if (pow2) {
+      for (int k = 0; k < last; ++k) {
+        off += (i & (static_cast<uint64_t>(shape[k]) - 1)) * static_cast<uint64_t>(stride[k]);
+        i >>= div[k].sh1 + div[k].sh2;
+      }
+    } else {
+      for (int k = 0; k < last; ++k) {
+        const uint64_t q = div[k].div(i);
+        off += (i - q * static_cast<uint64_t>(shape[k])) * static_cast<uint64_t>(stride[k]);
+        i = q;
+      }
     }
     off += i * static_cast<uint64_t>(stride[last]);
     return static_cast<int64_t>(off);
