@@ -128,69 +128,58 @@ bool zipped_divide_status(const Layout& a, const Tiler& b, Layout& z) {
 
 using detail::FastThrowing;
 using detail::FastTrying;
-using detail::Throwing;
-using detail::Trying;
 
 namespace {
 
-// A divide by a layout B: the fast path outside the frame (then the
-// regrouping how, if any), else the general path general(guard) in it.
-template <class Boundary, class General>
-auto by_layout(const Layout& a, const Layout& b, const General& general, const Boundary& boundary,
-               const detail::Regroup* how = nullptr) {
-  return boundary(
-      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-        if (!detail::divide_fast<true>(detail::LayoutRef(a), b, rs, rd)) return false;
-        if (how) detail::regroup(rs, rd, *how);
-        return true;
-      },
-      general);
+// divide_into's fast path at the public boundary (outside the frame: the
+// range checked there).
+constexpr auto divide_in_range = [](const Layout& a, const Layout& b, IntTuple::Nodes& rs,
+                                    IntTuple::Nodes& rd) {
+  return detail::divide_fast<true>(detail::LayoutRef(a), b, rs, rd);
+};
+
+template <class Boundary>
+auto logical_divide_by(const Layout& a, const Tiler& b, const Boundary& boundary) {
+  return detail::by_tiler(
+      a, b, divide_in_range, [&](auto g) { return detail::logical(a, b, g); }, boundary);
 }
 
-template <class Boundary, class Guard>
-auto logical_divide_by(const Layout& a, const Tiler& b, Guard guard, const Boundary& boundary) {
-  const auto general = [&](auto g) { return detail::logical(a, b, g); };
-  if (!b.is_layout()) return general(guard);
-  return by_layout(a, b.layout, general, boundary);
-}
-
-template <class Boundary, class Guard>
+template <class Boundary>
 auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
-                     Guard guard, const Boundary& boundary) {
-  const auto general = [&](auto g) { return detail::split(op, a, b, how, g); };
-  if (!b.is_layout()) return general(guard);
-  return by_layout(a, b.layout, general, boundary, &how);
+                     const Boundary& boundary) {
+  return detail::by_tiler(
+      a, b, divide_in_range, [&](auto g) { return detail::split(op, a, b, how, g); }, boundary,
+      &how);
 }
 
 }  // namespace
 
 Layout logical_divide(const Layout& a, const Tiler& b) {
-  return logical_divide_by(a, b, Throwing{}, FastThrowing{});
+  return logical_divide_by(a, b, FastThrowing{});
 }
 Result<Layout> try_logical_divide(const Layout& a, const Tiler& b) {
-  return logical_divide_by(a, b, Trying{}, FastTrying{});
+  return logical_divide_by(a, b, FastTrying{});
 }
 
 Layout zipped_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, Throwing{},
-                         FastThrowing{});
+  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, FastThrowing{});
 }
 Result<Layout> try_zipped_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, Trying{}, FastTrying{});
+  return split_divide_by("zipped_divide", a, b, detail::Regroup::zipped, FastTrying{});
 }
 
 Layout tiled_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, Throwing{}, FastThrowing{});
+  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, FastThrowing{});
 }
 Result<Layout> try_tiled_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, Trying{}, FastTrying{});
+  return split_divide_by("tiled_divide", a, b, detail::Regroup::tiled, FastTrying{});
 }
 
 Layout flat_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, Throwing{}, FastThrowing{});
+  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, FastThrowing{});
 }
 Result<Layout> try_flat_divide(const Layout& a, const Tiler& b) {
-  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, Trying{}, FastTrying{});
+  return split_divide_by("flat_divide", a, b, detail::Regroup::flat, FastTrying{});
 }
 
 }  // namespace layout

@@ -66,7 +66,7 @@ template <bool kInRange, class Emit>
         if (!copies_composed_fast(a, b, composed, nb) ||
             (kInRange && !product_in_range(a, composed)))
           return false;
-        emit(static_cast<const detail::FastComposed&>(composed), nb);
+        emit(composed, nb);
         return true;
       });
 }
@@ -278,58 +278,39 @@ auto zip_product(const char* op, const Layout& a, const Layout& b, bool raked,
 
 using detail::FastThrowing;
 using detail::FastTrying;
-using detail::Throwing;
-using detail::Trying;
 
 namespace {
 
-// A product by a tiler: for a layout B the fast path outside the frame (then
-// the regrouping how, if any), else general(guard) in it.
-template <class General, class Guard, class Boundary>
-auto by_tiler(const Layout& a, const Tiler& b, const General& general, Guard guard,
-              const Boundary& boundary, const detail::Regroup* how = nullptr) {
-  if (!b.is_layout()) return general(guard);
-  return boundary(
-      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-        if (!product_pair_fast(a, b.layout, rs, rd)) return false;
-        if (how) detail::regroup(rs, rd, *how);
-        return true;
-      },
-      general);
-}
-
-template <class Guard, class Boundary>
+template <class Boundary>
 auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
-                      Guard guard, const Boundary& boundary) {
-  return by_tiler(
-      a, b, [&](auto g) { return split(op, a, b, how, g); }, guard, boundary, &how);
+                      const Boundary& boundary) {
+  return detail::by_tiler(
+      a, b, product_pair_fast, [&](auto g) { return split(op, a, b, how, g); }, boundary, &how);
 }
 
 }  // namespace
 
 Layout logical_product(const Layout& a, const Tiler& b) {
-  return by_tiler(
-      a, b, [&](auto g) { return logical(a, b, g); }, Throwing{}, FastThrowing{});
+  return detail::by_tiler(
+      a, b, product_pair_fast, [&](auto g) { return logical(a, b, g); }, FastThrowing{});
 }
 Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
-  return by_tiler(
-      a, b, [&](auto g) { return logical(a, b, g); }, Trying{}, FastTrying{});
+  return detail::by_tiler(
+      a, b, product_pair_fast, [&](auto g) { return logical(a, b, g); }, FastTrying{});
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
-  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, Throwing{},
-                          FastThrowing{});
+  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, FastThrowing{});
 }
 Result<Layout> try_zipped_product(const Layout& a, const Tiler& b) {
-  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, Trying{}, FastTrying{});
+  return split_product_by("zipped_product", a, b, detail::Regroup::zipped, FastTrying{});
 }
 
 Layout tiled_product(const Layout& a, const Tiler& b) {
-  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, Throwing{},
-                          FastThrowing{});
+  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, FastThrowing{});
 }
 Result<Layout> try_tiled_product(const Layout& a, const Tiler& b) {
-  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, Trying{}, FastTrying{});
+  return split_product_by("tiled_product", a, b, detail::Regroup::tiled, FastTrying{});
 }
 
 Layout blocked_product(const Layout& a, const Layout& b) {

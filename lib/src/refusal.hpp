@@ -335,7 +335,7 @@ struct Trying {
 };
 
 // The boundaries of an operation with a fast path outside its frame
-// (composition, complement, blocked and raked products): fast(rs, rd) -> bool
+// (composition, complement, the divides and products): fast(rs, rd) -> bool
 // appends the result, in range, to the empty node arrays, or returns false
 // (rs/rd then hold anything) where the general path decides; general(guard)
 // computes the result or its refusal through the boundary guard (Throwing or
@@ -361,14 +361,17 @@ Result<Layout> fast_or_result(const Fast& fast, const General& general) {
   if (ok) return r;
   return general(Trying{});
 }
-// The two as function objects, for code that serves both.
+// The two as function objects, for code that serves both; Guard: the
+// boundary of the same kind without a fast path.
 struct FastThrowing {
+  using Guard = Throwing;
   template <class Fast, class General>
   Layout operator()(const Fast& fast, const General& general) const {
     return fast_or_general(fast, general);
   }
 };
 struct FastTrying {
+  using Guard = Trying;
   template <class Fast, class General>
   Result<Layout> operator()(const Fast& fast, const General& general) const {
     return fast_or_result(fast, general);

@@ -120,6 +120,23 @@ template <class Leaf, class Under>
   return true;
 }
 
+// A divide or product by the tiler B at its public boundary (FastThrowing or
+// FastTrying): for a layout B the fast path fast(A, B, rs, rd) outside the
+// operation's frame, then the regrouping how (if any); for any other tiler,
+// and where the fast path gives up, general(guard) in the frame.
+template <class Fast, class General, class Boundary>
+auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const General& general,
+              const Boundary& boundary, const Regroup* how = nullptr) {
+  if (!b.is_layout()) return general(typename Boundary::Guard{});
+  return boundary(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        if (!fast(a, b.layout, rs, rd)) return false;
+        if (how) regroup(rs, rd, *how);
+        return true;
+      },
+      general);
+}
+
 // zipped_divide(a, b) as a status for the operations built on it
 // (local_tile, local_partition): inside its own operation frame, as the
 // public function (so a refusal names it), with the result's
