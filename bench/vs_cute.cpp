@@ -201,6 +201,67 @@ void cute_tiled_product(benchmark::State& s) {
 void ours_blocked_product(benchmark::State& s) { ours_product(s, layout::blocked_product); }
 void ours_raked_product(benchmark::State& s) { ours_product(s, layout::raked_product); }
 
+// By a tile (a tuple tiler, mode by mode: how kernels tile a matrix): the
+// (128,64) column-major matrix by the tile <32:1,16:1>, and the block
+// (4,8):(1,4) laid out by <2:1,3:1>.
+template <class Op>
+void ours_by_tile(benchmark::State& s, const char* a_text, const char* tile, Op op) {
+  const Layout a = layout::parse_layout(a_text);
+  const layout::Tiler b = layout::parse_tiler(tile);
+  ours(s, [&] { return op(a, b); });
+}
+template <class Op>
+void cute_by_tile(benchmark::State& s, std::array<int64_t, 16> values, Op op) {
+  cute_run(s, values, [op] {
+    using namespace cute;
+    return op(make_layout(make_shape(v[0], v[1]), make_stride(v[2], v[3])),
+              make_tile(make_layout(v[4], v[5]), make_layout(v[6], v[7])));
+  });
+}
+constexpr std::array<int64_t, 16> kMatrixTile = {128, 64, 1, 128, 32, 1, 16, 1};
+constexpr std::array<int64_t, 16> kBlockTile = {4, 8, 1, 4, 2, 1, 3, 1};
+void ours_composition_tile(benchmark::State& s) {
+  ours_by_tile(s, "(128,64):(1,128)", "<32:1,16:1>",
+               [](const Layout& a, const layout::Tiler& b) { return layout::composition(a, b); });
+}
+void cute_composition_tile(benchmark::State& s) {
+  cute_by_tile(s, kMatrixTile, [](auto a, auto b) { return cute::composition(a, b); });
+}
+void ours_logical_divide_tile(benchmark::State& s) {
+  ours_by_tile(s, "(128,64):(1,128)", "<32:1,16:1>", layout::logical_divide);
+}
+void cute_logical_divide_tile(benchmark::State& s) {
+  cute_by_tile(s, kMatrixTile, [](auto a, auto b) { return cute::logical_divide(a, b); });
+}
+void ours_zipped_divide_tile(benchmark::State& s) {
+  ours_by_tile(s, "(128,64):(1,128)", "<32:1,16:1>", layout::zipped_divide);
+}
+void cute_zipped_divide_tile(benchmark::State& s) {
+  cute_by_tile(s, kMatrixTile, [](auto a, auto b) { return cute::zipped_divide(a, b); });
+}
+void ours_tiled_divide_tile(benchmark::State& s) {
+  ours_by_tile(s, "(128,64):(1,128)", "<32:1,16:1>", layout::tiled_divide);
+}
+void cute_tiled_divide_tile(benchmark::State& s) {
+  cute_by_tile(s, kMatrixTile, [](auto a, auto b) { return cute::tiled_divide(a, b); });
+}
+void ours_logical_product_tile(benchmark::State& s) {
+  ours_by_tile(s, "(4,8):(1,4)", "<2:1,3:1>", [](const Layout& a, const layout::Tiler& b) {
+    return layout::logical_product(a, b);
+  });
+}
+void cute_logical_product_tile(benchmark::State& s) {
+  cute_by_tile(s, kBlockTile, [](auto a, auto b) { return cute::logical_product(a, b); });
+}
+void ours_zipped_product_tile(benchmark::State& s) {
+  ours_by_tile(s, "(4,8):(1,4)", "<2:1,3:1>", [](const Layout& a, const layout::Tiler& b) {
+    return layout::zipped_product(a, b);
+  });
+}
+void cute_zipped_product_tile(benchmark::State& s) {
+  cute_by_tile(s, kBlockTile, [](auto a, auto b) { return cute::zipped_product(a, b); });
+}
+
 // Per-index evaluation on L1-L3 (docs/PERFORMANCE.md, "Per-index evaluation"):
 // this library's FlatLayout F(i) against CuTe's layout(i), batches of 4096
 // consecutive indices, items = indices.
@@ -372,6 +433,18 @@ int main(int argc, char** argv) {
   add("tiled_product/cute", cute_tiled_product);
   add("blocked_product/ours", ours_blocked_product);
   add("raked_product/ours", ours_raked_product);
+  add("composition_tile/ours", ours_composition_tile);
+  add("composition_tile/cute", cute_composition_tile);
+  add("logical_divide_tile/ours", ours_logical_divide_tile);
+  add("logical_divide_tile/cute", cute_logical_divide_tile);
+  add("zipped_divide_tile/ours", ours_zipped_divide_tile);
+  add("zipped_divide_tile/cute", cute_zipped_divide_tile);
+  add("tiled_divide_tile/ours", ours_tiled_divide_tile);
+  add("tiled_divide_tile/cute", cute_tiled_divide_tile);
+  add("logical_product_tile/ours", ours_logical_product_tile);
+  add("logical_product_tile/cute", cute_logical_product_tile);
+  add("zipped_product_tile/ours", ours_zipped_product_tile);
+  add("zipped_product_tile/cute", cute_zipped_product_tile);
   add("eval_L1/ours", ours_eval_l1);
   add("eval_L1/cute", cute_eval_l1);
   add("eval_L2/ours", ours_eval_l2);

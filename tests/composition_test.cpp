@@ -214,6 +214,18 @@ TEST(Composition, LinearAEveryKindOfLeaf) {
   EXPECT_TRUE(IsComposition(Layout(4, -(p62 / 2)), L("2:-2"), r));
 }
 
+// By a tile (a tuple tiler), each mode composes by the fast path outside the
+// frame and the whole result's range is checked once: two modes of size 2^32
+// (2^64 together) are refused (throwing and try_).
+TEST(Composition, ByATileTheWholeResultIsInRange) {
+  const Tiler tile = T("<4294967296:1,4294967296:1>");
+  EXPECT_TRUE(
+      oracle::RefusedWith([&] { return composition(L("(2,2):(1,2)"), tile); }, "composition"));
+  EXPECT_FALSE(layout::try_composition(L("(2,2):(1,2)"), tile).ok());
+  const Layout r = composition(L("(2,2):(1,2)"), T("<65536:1,65536:1>"));
+  EXPECT_EQ(str(r), "(65536,65536):(1,2)");
+}
+
 TEST(Composition, SizeOneB) {
   Layout r = composition(L("(4,2):(2,1)"), L("1:7"));
   EXPECT_EQ(oracle::size(r), 1);

@@ -126,6 +126,31 @@ TEST(LogicalDivide, Refusals) {
   }
 }
 
+// By a tile (a tuple tiler), each mode's divide runs a fast path outside the
+// operation's frame and the whole result's range is checked once: modes that
+// each fit but together have a size past int64 are refused by every divide,
+// throwing and try_, as the general path refuses them; a tile that fits gives
+// the divides of the modes.
+TEST(LogicalDivide, ByATileTheWholeResultIsInRange) {
+  const std::string m = std::to_string((int64_t{1} << 31) + 1);
+  const Layout a = L("(" + m + "," + m + "):(1," + m + ")");  // size 2^62 + 2^32 + 1
+  const Tiler tile = T("<2147483648:1,2147483648:1>");        // each mode's result: size 2^32
+  EXPECT_TRUE(oracle::RefusedWith([&] { return logical_divide(a, tile); }, "logical_divide"));
+  EXPECT_TRUE(oracle::RefusedWith([&] { return zipped_divide(a, tile); }, "zipped_divide"));
+  EXPECT_TRUE(oracle::RefusedWith([&] { return tiled_divide(a, tile); }, "tiled_divide"));
+  EXPECT_TRUE(oracle::RefusedWith([&] { return flat_divide(a, tile); }, "flat_divide"));
+  for (const auto& r : {layout::try_logical_divide(a, tile), layout::try_zipped_divide(a, tile),
+                        layout::try_tiled_divide(a, tile), layout::try_flat_divide(a, tile)}) {
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(std::string(r.error().what()).find(str(a)), std::string::npos) << r.error().what();
+  }
+  const Layout b = L("(128,64):(1,128)");
+  const Layout r = logical_divide(b, T("<32:1,16:1>"));
+  for (int i = 0; i < 2; ++i)
+    EXPECT_TRUE(SameFunctionAndModes(r[i], logical_divide(b[i], L(i == 0 ? "32:1" : "16:1"))));
+  EXPECT_EQ(str(zipped_divide(b, T("<32:1,16:1>"))), "((32,16),(4,4)):((1,128),(32,2048))");
+}
+
 TEST(LogicalDivide, GeneratedTilersOfCompactLayouts) {
   // A compact, B a divisible tiler (a compact sub-block with a gap): the result
   // is the definition and permutes A's offsets.

@@ -97,6 +97,23 @@ TEST(LogicalProduct, IntegerAndTupleTilers) {
   EXPECT_EQ(r3[2], a[2]);
 }
 
+// By a tile (a tuple tiler), each mode's product runs a fast path outside the
+// operation's frame and the whole result's range is checked once: modes of
+// size 2^32 each, 2^64 together, are refused (throwing and try_).
+TEST(LogicalProduct, ByATileTheWholeResultIsInRange) {
+  const Layout a = L("(1048576,1048576):(1,1048576)");  // 2^20 x 2^20
+  const Tiler tile = T("<4096:1,4096:1>");
+  EXPECT_TRUE(oracle::RefusedWith([&] { return logical_product(a, tile); }, "logical_product"));
+  EXPECT_TRUE(oracle::RefusedWith([&] { return zipped_product(a, tile); }, "zipped_product"));
+  EXPECT_TRUE(oracle::RefusedWith([&] { return tiled_product(a, tile); }, "tiled_product"));
+  for (const auto& r : {layout::try_logical_product(a, tile), layout::try_zipped_product(a, tile),
+                        layout::try_tiled_product(a, tile)})
+    EXPECT_FALSE(r.ok());
+  const Layout fits = logical_product(L("(1024,1024):(1,1024)"), tile);  // 2^22 x 2^22
+  EXPECT_EQ(oracle::size(fits), int64_t{1} << 44);
+  EXPECT_TRUE(SameFunctionAndModes(fits[1], logical_product(L("1024:1024"), L("4096:1"))));
+}
+
 TEST(LogicalProduct, SizesMultiplyOnGeneratedInputs) {
   std::mt19937 g(51);
   int accepted = 0;

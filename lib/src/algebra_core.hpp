@@ -129,11 +129,60 @@ struct FastComposed {
 // where a leaf has no symbolic rule, the leaves may carry, or the result
 // might not fit the buffers.
 bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out);
+// compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A):
+// leaf s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.
+// The walk's own steps and results: a negative d composes |d| and negates;
+// false where it overflows (a product past int64, or -2^63 negated) or the
+// modes do not fit.
+//   pre: leaves.size() <= out.ends.capacity().
+[[gnu::always_inline]] inline bool compose_leaves_linear(int64_t d_a, ModeSpan leaves,
+                                                         FastComposed& out) {
+  for (const Mode& leaf : leaves) {
+    Mode m{1, 0};
+    if (leaf.s != 1) {
+      m.s = leaf.s;
+      if (leaf.d > 0) {
+        if (__builtin_mul_overflow(leaf.d, d_a, &m.d)) return false;
+      } else if (leaf.d < 0) {
+        int64_t up;
+        if (leaf.d == INT64_MIN || __builtin_mul_overflow(-leaf.d, d_a, &up) || up == INT64_MIN)
+          return false;
+        m.d = -up;
+      }
+    }
+    out.modes.push_back(m);
+    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
+  }
+  return !out.modes.lost;
+}
+
+// compose_leaves_fast for A of one leaf s_A:d_A, whose extension modes are
+// that one mode: the same result without gathering them.
+[[gnu::always_inline]] inline bool compose_leaves_fast_leaf(int64_t d_a, ModeSpan leaves,
+                                                            FastComposed& out) {
+  return leaves.size() <= out.ends.capacity() && compose_leaves_linear(d_a, leaves, out);
+}
 // emit_tree of B's tree (shape root s, stride root d) for c whose first nb
 // results are B's leaves: where each is one mode, B's nodes with the leaves
 // replaced.
 void emit_composed_tree(ComposedView c, std::size_t nb, const ItNode* s, const ItNode* d,
                         IntTuple::Nodes& rs, IntTuple::Nodes& rd);
+// Writes the span(s) nodes of the tree with shape root s and stride root d
+// to ps/pd with leaf k's value replaced by modes[k] (its size into ps, its
+// stride into pd); returns the mode after the last used.
+[[gnu::always_inline]] inline const Mode* put_replacing_leaves(ItNode* ps, ItNode* pd,
+                                                               const ItNode* s, const ItNode* d,
+                                                               const Mode* modes) {
+  const auto nodes = static_cast<std::size_t>(s->span);
+  for (std::size_t k = 0; k < nodes; ++k) {
+    ps[k] = s[k];
+    pd[k] = d[k];
+    if (s[k].tuple) continue;
+    ps[k].v = modes->s;
+    pd[k].v = (modes++)->d;
+  }
+  return modes;
+}
 // Runs the fast path f() -> bool appending to rs/rd; where it returns false
 // or a checked step overflows, rs/rd are cut back to what they held and the
 // answer is false.

@@ -233,32 +233,6 @@ struct DigitRoom {
   }
 };
 
-// compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A):
-// leaf s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.
-// The walk's own steps and results: a negative d composes |d| and negates;
-// false where it overflows (a product past int64, or -2^63 negated) or the
-// modes do not fit.
-[[gnu::always_inline]] inline bool compose_leaves_linear(int64_t d_a, detail::ModeSpan leaves,
-                                                         detail::FastComposed& out) {
-  for (const Mode& leaf : leaves) {
-    Mode m{1, 0};
-    if (leaf.s != 1) {
-      m.s = leaf.s;
-      if (leaf.d > 0) {
-        if (__builtin_mul_overflow(leaf.d, d_a, &m.d)) return false;
-      } else if (leaf.d < 0) {
-        int64_t up;
-        if (leaf.d == INT64_MIN || __builtin_mul_overflow(-leaf.d, d_a, &up) || up == INT64_MIN)
-          return false;
-        m.d = -up;
-      }
-    }
-    out.modes.push_back(m);
-    out.ends.push_back(static_cast<int32_t>(out.modes.size()));
-  }
-  return !out.modes.lost;
-}
-
 // compose_leaves_fast, inlined into composition's own fast path. Where the
 // leaves have no negative stride and, for each bounded digit j of A, their
 // largest digits add up to at most a_j - 1 (DigitRoom), the digits of a sum
@@ -267,7 +241,7 @@ struct DigitRoom {
 [[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
                                                        detail::FastComposed& out) {
   if (leaves.size() > out.ends.capacity() || a.size() > detail::kFastAModes) return false;
-  if (a.size() == 1) return compose_leaves_linear(a[0].d, leaves, out);
+  if (a.size() == 1) return detail::compose_leaves_linear(a[0].d, leaves, out);
   DigitRoom room(a);
   for (const Mode& leaf : leaves) {
     const std::size_t first = out.modes.size();
@@ -394,16 +368,7 @@ namespace {
     return;
   }
   const auto nodes = static_cast<std::size_t>(s->span);
-  ItNode* ps = rs.extend(nodes);
-  ItNode* pd = rd.extend(nodes);
-  const Mode* m = c.modes;
-  for (std::size_t k = 0; k < nodes; ++k) {
-    ps[k] = s[k];
-    pd[k] = d[k];
-    if (s[k].tuple) continue;
-    ps[k].v = m->s;
-    pd[k].v = (m++)->d;
-  }
+  put_replacing_leaves(rs.extend(nodes), rd.extend(nodes), s, d, c.modes);
 }
 
 }  // namespace
@@ -483,8 +448,13 @@ bool compose_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
         detail::FixedVector<Mode, detail::kFastAModes> am;
         detail::FastComposed c;
         if (!detail::gather_leaves(bs, bd, b.shape().node_count(), leaves, n)) return false;
-        detail::extension_modes_into(a, am);
-        if (am.lost || !compose_leaves_walk(am, detail::ModeSpan(leaves, n), c)) return false;
+        if (!a.s->tuple) {  // A one leaf: its one extension mode
+          if (!detail::compose_leaves_fast_leaf(a.d->v, detail::ModeSpan(leaves, n), c))
+            return false;
+        } else {
+          detail::extension_modes_into(a, am);
+          if (am.lost || !compose_leaves_walk(am, detail::ModeSpan(leaves, n), c)) return false;
+        }
         // The result's leaves are c's modes (emit_composed_tree writes each once).
         if (!detail::representable(c.modes.data(), c.modes.size())) return false;
         detail::emit_composed_tree_into(c, n, bs, bd, rs, rd);
@@ -532,14 +502,37 @@ Result<Layout> try_composition(const Layout& a, const Layout& b) {
       [&](auto guard) { return composition_general(a, b, guard); });
 }
 
+namespace {
+
+// A o B for a tuple tiler B: the by-mode walk over compose_fast outside the
+// frame, the whole result's range checked; false where the general path
+// (composition_tiler) decides.
+bool composition_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs,
+                            IntTuple::Nodes& rd) {
+  return detail::tiler_into<true>(LayoutRef(a), b, /*keep_rest=*/false, compose_fast, rs, rd) &&
+         detail::representable(rs.data(), rd.data(), rs.size());
+}
+
+}  // namespace
+
 Layout composition(const Layout& a, const Tiler& b) {
   if (b.is_layout()) return composition(a, b.layout);
-  return composition_tiler(a, b, detail::Throwing{});
+  if (b.kind == Tiler::Kind::underscore) return composition_tiler(a, b, detail::Throwing{});
+  return detail::fast_or_general(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return composition_tuple_fast(a, b, rs, rd);
+      },
+      [&](auto guard) { return composition_tiler(a, b, guard); });
 }
 
 Result<Layout> try_composition(const Layout& a, const Tiler& b) {
   if (b.is_layout()) return try_composition(a, b.layout);
-  return composition_tiler(a, b, detail::Trying{});
+  if (b.kind == Tiler::Kind::underscore) return composition_tiler(a, b, detail::Trying{});
+  return detail::fast_or_result(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+        return composition_tuple_fast(a, b, rs, rd);
+      },
+      [&](auto guard) { return composition_tiler(a, b, guard); });
 }
 
 Layout with_shape(const Layout& a, const IntTuple& shape) {

@@ -12,6 +12,35 @@ namespace detail {
 
 namespace {
 
+// Appends the pair (B's tree with leaf k replaced by result k, the rest's nr
+// results as one mode or a flat tuple) in one extension of rs/rd, where every
+// one of B's nb leaves and the rest's nr leaves composed to exactly one mode
+// (c holds nb + nr modes); false (nothing appended) otherwise. The nodes of
+// OpenTuple + emit_composed_tree + emit_flat on those results.
+[[gnu::always_inline]] inline bool emit_pair_one_mode_each(const FastComposed& c, std::size_t nb,
+                                                           std::size_t nr, const ItNode* bs,
+                                                           const ItNode* bd, IntTuple::Nodes& rs,
+                                                           IntTuple::Nodes& rd) {
+  if (c.modes.size() != nb + nr) return false;
+  const auto span_b = static_cast<std::size_t>(bs->span);
+  const std::size_t rest_nodes = nr == 1 ? 1 : nr + 1;
+  const std::size_t total = 1 + span_b + rest_nodes;
+  ItNode* ps = rs.extend(total);
+  ItNode* pd = rd.extend(total);
+  *ps++ = *pd++ = {2, static_cast<int32_t>(total), 1};
+  const Mode* m = put_replacing_leaves(ps, pd, bs, bd, c.modes.data());
+  ps += span_b;
+  pd += span_b;
+  if (nr != 1) {
+    *ps++ = *pd++ = {static_cast<int64_t>(nr), static_cast<int32_t>(nr + 1), 1};
+  }
+  for (std::size_t k = 0; k < nr; ++k, ++m) {
+    ps[k] = {m->s, 1, 0};
+    pd[k] = {m->d, 1, 0};
+  }
+  return true;
+}
+
 // divide_into on the common inputs (B with at most kFastLeaves leaves, its
 // complement by the walk, A o (B, complement) by compose_leaves_fast): the
 // same nodes without the frames; false where the general path decides. With
@@ -33,11 +62,16 @@ template <bool kInRange>
     if (!complement_walk(moving, nm, a.size(), rest)) return false;
     std::size_t nr = rest.size();
     if (nr == 0) leaves[nb + nr++] = {1, 0};
-    FixedVector<Mode, kFastAModes> am;
     FastComposed c;
-    if (!extension_modes_fast(a, am) || !compose_leaves_fast(am, ModeSpan(leaves, nb + nr), c))
-      return false;
+    const ModeSpan all(leaves, nb + nr);
+    if (!a.s->tuple) {  // A one leaf: its one extension mode
+      if (!compose_leaves_fast_leaf(a.d->v, all, c)) return false;
+    } else {
+      FixedVector<Mode, kFastAModes> am;
+      if (!extension_modes_fast(a, am) || !compose_leaves_fast(am, all, c)) return false;
+    }
     if (kInRange && !representable(c.modes.data(), c.modes.size())) return false;
+    if (emit_pair_one_mode_each(c, nb, nr, bs, bd, rs, rd)) return true;
     OpenTuple pair(rs, rd, 2);
     emit_composed_tree(c, nb, bs, bd, rs, rd);
     std::size_t next = nb;
@@ -138,18 +172,38 @@ constexpr auto divide_in_range = [](const Layout& a, const Layout& b, IntTuple::
   return detail::divide_fast<true>(detail::LayoutRef(a), b, rs, rd);
 };
 
+// divide_into's fast path for a mode of a tuple tiler (by_tiler checks the
+// whole result's range).
+constexpr auto divide_mode_fast = [](detail::LayoutRef a, const Layout& b, IntTuple::Nodes& rs,
+                                     IntTuple::Nodes& rd) {
+  return detail::divide_fast<false>(a, b, rs, rd);
+};
+
+// The general paths' by-mode walks over the fast paths, for a tuple tiler.
+constexpr auto logical_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::Nodes& rs,
+                                       IntTuple::Nodes& rd) {
+  return detail::tiler_into<true>(detail::LayoutRef(a), b, /*keep_rest=*/true, divide_mode_fast, rs,
+                                  rd);
+};
+constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::Nodes& rs,
+                                     IntTuple::Nodes& rd) {
+  return detail::split_into<true>(detail::LayoutRef(a), b, divide_mode_fast,
+                                  detail::divide_underscore, rs, rd);
+};
+
 template <class Boundary>
 auto logical_divide_by(const Layout& a, const Tiler& b, const Boundary& boundary) {
   return detail::by_tiler(
-      a, b, divide_in_range, [&](auto g) { return detail::logical(a, b, g); }, boundary);
+      a, b, divide_in_range, logical_tuple_fast, [&](auto g) { return detail::logical(a, b, g); },
+      boundary);
 }
 
 template <class Boundary>
 auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
                      const Boundary& boundary) {
   return detail::by_tiler(
-      a, b, divide_in_range, [&](auto g) { return detail::split(op, a, b, how, g); }, boundary,
-      &how);
+      a, b, divide_in_range, split_tuple_fast,
+      [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how);
 }
 
 }  // namespace

@@ -93,8 +93,10 @@ struct OpenTuple {
 // Appends op(A, B) for a tiler B: a layout B goes to leaf(A, B, rs, rd) ->
 // bool, `_` keeps A, a tuple applies mode by mode. A's modes past rank(B) are
 // kept when keep_rest (divides) and dropped otherwise (composition, as CuTe
-// C++ does). false: refused (fail()).
-template <class Leaf>
+// C++ does). false: refused (fail()). kFast: a fast path's walk (leaf is a
+// fast path, false where the general path decides): no steps named, and a
+// tiler of too high a rank is false without fail().
+template <bool kFast = false, class Leaf>
 [[nodiscard]] bool tiler_into(LayoutRef a, const Tiler& b, bool keep_rest, const Leaf& leaf,
                               IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   switch (b.kind) {
@@ -106,7 +108,7 @@ template <class Leaf>
     case Tiler::Kind::tuple:
       break;
   }
-  if (!tiler_rank_fits(b.rank(), a.rank())) return false;
+  if (kFast ? b.rank() > a.rank() : !tiler_rank_fits(b.rank(), a.rank())) return false;
   const int n = keep_rest ? a.rank() : b.rank();
   OpenTuple t(rs, rd, n);
   for (int i = 0; i < n; ++i) {
@@ -114,9 +116,13 @@ template <class Leaf>
       a[i].append_to(rs, rd);
       continue;
     }
-    const auto in_mode = mode_step(i);
-    if (!tiler_into(a[i], b.elems[static_cast<std::size_t>(i)], keep_rest, leaf, rs, rd))
-      return false;
+    const Tiler& bi = b.elems[static_cast<std::size_t>(i)];
+    if constexpr (kFast) {
+      if (!tiler_into<true>(a[i], bi, keep_rest, leaf, rs, rd)) return false;
+    } else {
+      const auto in_mode = mode_step(i);
+      if (!tiler_into(a[i], bi, keep_rest, leaf, rs, rd)) return false;
+    }
   }
   t.close();
   return true;

@@ -112,16 +112,30 @@ bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::N
   return true;
 }
 
-// product_pair on the common inputs, in range (checked here: the fast path
-// runs outside the operation's frame); false where the general path decides.
-bool product_pair_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const LayoutRef la(a), lb(b);
-  return product_fast<true>(la, lb, rs, rd, [&](const detail::FastComposed& c, std::size_t nb) {
+// product_pair on the common inputs, with kInRange in range (checked here:
+// outside the operation's frame); false where the general path decides.
+template <bool kInRange>
+bool pair_fast(LayoutRef la, LayoutRef lb, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return product_fast<kInRange>(la, lb, rs, rd, [&](const detail::FastComposed& c, std::size_t nb) {
+    if (c.modes.size() == nb) {  // each of B's leaves one mode: one extension of rs/rd
+      const auto span_a = static_cast<std::size_t>(la.s->span);
+      const auto total = 1 + span_a + static_cast<std::size_t>(lb.s->span);
+      ItNode* ps = rs.extend(total);
+      ItNode* pd = rd.extend(total);
+      *ps++ = *pd++ = {2, static_cast<int32_t>(total), 1};
+      std::copy_n(la.s, span_a, ps);
+      std::copy_n(la.d, span_a, pd);
+      detail::put_replacing_leaves(ps + span_a, pd + span_a, lb.s, lb.d, c.modes.data());
+      return;
+    }
     OpenTuple pair(rs, rd, 2);
     la.append_to(rs, rd);
     detail::emit_composed_tree(c, nb, lb.s, lb.d, rs, rd);
     pair.close();
   });
+}
+bool product_pair_fast(const Layout& a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return pair_fast<true>(LayoutRef(a), LayoutRef(b), rs, rd);
 }
 
 // `_` (CuTe's zip2_by) keeps the mode, which must already be a (block,
@@ -134,6 +148,24 @@ bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
                         std::to_string(a.rank()) + ", not 2");
   a.append_to(rs, rd);
   return true;
+}
+
+// The by-mode walks over the fast paths, for a tuple tiler (by_tiler checks
+// the whole result's range): product_pair's and product_underscore's, the
+// latter false (the general path refuses) where the mode is not a pair.
+bool pair_mode_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return pair_fast<false>(a, LayoutRef(b), rs, rd);
+}
+bool underscore_mode_fast(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  if (!a.s->tuple || a.rank() != 2) return false;
+  a.append_to(rs, rd);
+  return true;
+}
+bool logical_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return detail::tiler_into<true>(LayoutRef(a), b, /*keep_rest=*/true, pair_mode_fast, rs, rd);
+}
+bool split_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  return detail::split_into<true>(LayoutRef(a), b, pair_mode_fast, underscore_mode_fast, rs, rd);
 }
 
 // l padded to rank n (append_to_rank) in s/d, or l itself where that changes
@@ -285,18 +317,21 @@ template <class Boundary>
 auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
                       const Boundary& boundary) {
   return detail::by_tiler(
-      a, b, product_pair_fast, [&](auto g) { return split(op, a, b, how, g); }, boundary, &how);
+      a, b, product_pair_fast, split_tuple_fast, [&](auto g) { return split(op, a, b, how, g); },
+      boundary, &how);
 }
 
 }  // namespace
 
 Layout logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
-      a, b, product_pair_fast, [&](auto g) { return logical(a, b, g); }, FastThrowing{});
+      a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
+      FastThrowing{});
 }
 Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
-      a, b, product_pair_fast, [&](auto g) { return logical(a, b, g); }, FastTrying{});
+      a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
+      FastTrying{});
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {

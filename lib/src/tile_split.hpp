@@ -21,7 +21,9 @@ namespace layout::detail {
 // pair and returning false when refused; a tuple B splits mode by mode,
 // T = (T_0, .., T_{r-1}) and R = (R_0, .., R_{r-1}, A_r, ..).
 //   pre (tuple B): rank(B) <= rank(A), else refused. false: refused (fail()).
-template <class Leaf, class Under>
+// kFast: a fast path's walk (leaf and under are fast paths, false where the
+// general path decides): no steps named, too high a rank false without fail().
+template <bool kFast = false, class Leaf, class Under>
 [[nodiscard]] bool split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& under,
                               IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   switch (b.kind) {
@@ -34,11 +36,16 @@ template <class Leaf, class Under>
   }
   const int rb = b.rank();
   const int ra = a.rank();
-  if (!tiler_rank_fits(rb, ra)) return false;
+  if (kFast ? rb > ra : !tiler_rank_fits(rb, ra)) return false;
   IntTuple::Nodes ps, pd;  // the modes' pairs, one after the other
   for (int i = 0; i < rb; ++i) {
-    const auto in_mode = mode_step(i);
-    if (!split_into(a[i], b.elems[static_cast<std::size_t>(i)], leaf, under, ps, pd)) return false;
+    const Tiler& bi = b.elems[static_cast<std::size_t>(i)];
+    if constexpr (kFast) {
+      if (!split_into<true>(a[i], bi, leaf, under, ps, pd)) return false;
+    } else {
+      const auto in_mode = mode_step(i);
+      if (!split_into(a[i], bi, leaf, under, ps, pd)) return false;
+    }
   }
   // ((T_0, .., T_{rb-1}), (R_0, .., R_{rb-1}, A_rb, ..)): its node counts
   // first, then every node written into one extension of rs/rd.
@@ -121,16 +128,22 @@ template <class Leaf, class Under>
 }
 
 // A divide or product by the tiler B at its public boundary (FastThrowing or
-// FastTrying): for a layout B the fast path fast(A, B, rs, rd) outside the
-// operation's frame, then the regrouping how (if any); for any other tiler,
-// and where the fast path gives up, general(guard) in the frame.
-template <class Fast, class General, class Boundary>
-auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const General& general,
-              const Boundary& boundary, const Regroup* how = nullptr) {
-  if (!b.is_layout()) return general(typename Boundary::Guard{});
+// FastTrying), outside the operation's frame: for a layout B the fast path
+// fast(A, B, rs, rd) (in range), for a tuple B tuple_fast(A, B, rs, rd) (the
+// by-mode walk over fast paths) with the whole result's range checked here,
+// then the regrouping how (if any); for `_`, and where a fast path gives up,
+// general(guard) in the frame.
+template <class Fast, class TupleFast, class General, class Boundary>
+auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const TupleFast& tuple_fast,
+              const General& general, const Boundary& boundary, const Regroup* how = nullptr) {
+  if (b.kind == Tiler::Kind::underscore) return general(typename Boundary::Guard{});
   return boundary(
       [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-        if (!fast(a, b.layout, rs, rd)) return false;
+        if (b.is_layout()) {
+          if (!fast(a, b.layout, rs, rd)) return false;
+        } else if (!tuple_fast(a, b, rs, rd) || !representable(rs.data(), rd.data(), rs.size())) {
+          return false;
+        }
         if (how) regroup(rs, rd, *how);
         return true;
       },
