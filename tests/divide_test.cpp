@@ -277,6 +277,61 @@ TEST(DivideRegroupings, UnderscoreInZippedTiler) {
   EXPECT_TRUE(oracle::SameFunction(z[1][0], L("8:1")));
 }
 
+// A tile of leaves on leaf modes (the matrix-by-tile case, computed directly):
+// each mode of the logical divide is that mode's divide by its leaf (against
+// the layout-tiler operation and the definition), the modes past the tile are
+// A's, the regroupings match it, a refusal comes from a mode's own refusal,
+// and composition by the tile is each mode's composition.
+TEST(DivideRegroupings, ByATileOfLeavesIsEachModesDivide) {
+  std::mt19937 g(97);
+  std::uniform_int_distribution<int64_t> size(1, 12), stride(-3, 40), tile_size(1, 6),
+      tile_stride(-1, 6);
+  std::uniform_int_distribution<int> rank(1, 4);
+  int divided = 0, refused = 0;
+  for (int n = 0; n < 600; ++n) {
+    std::string s = "(", d = "(";
+    const int ra = rank(g);
+    for (int i = 0; i < ra; ++i) {
+      s += (i ? "," : "") + std::to_string(size(g));
+      d += (i ? "," : "") + std::to_string(n % 3 == 0 ? int64_t{1} << (2 * i) : stride(g));
+    }
+    const Layout a = L(s + "):" + d + ")");
+    const int rb = std::uniform_int_distribution<int>(1, ra)(g);
+    std::vector<Layout> bi;
+    std::string t = "<";
+    for (int i = 0; i < rb; ++i) {
+      bi.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
+      t += (i ? "," : "") + str(bi.back());
+    }
+    const Tiler b = T(t + ">");
+    SCOPED_TRACE(str(a) + " / " + t + ">");
+    Layout ld;
+    try {
+      ld = logical_divide(a, b);
+    } catch (const layout::Error& e) {
+      ++refused;
+      bool mode_refuses = false;
+      for (int i = 0; i < rb; ++i) mode_refuses |= !layout::try_logical_divide(a[i], bi[i]).ok();
+      EXPECT_TRUE(mode_refuses) << e.what();
+      continue;
+    }
+    ++divided;
+    ASSERT_EQ(ld.rank(), ra);
+    for (int i = 0; i < rb; ++i) {
+      EXPECT_TRUE(SameFunctionAndModes(ld[i], logical_divide(a[i], bi[i]))) << "mode " << i;
+      EXPECT_TRUE(IsLogicalDivide(a[i], bi[i], ld[i])) << "mode " << i;
+    }
+    for (int i = rb; i < ra; ++i) EXPECT_EQ(str(ld[i]), str(a[i]));
+    CheckRegroupings(a, b);
+    const Layout c = layout::composition(a, b);
+    ASSERT_EQ(c.rank(), rb);
+    for (int i = 0; i < rb; ++i)
+      EXPECT_TRUE(SameFunctionAndModes(c[i], layout::composition(a[i], bi[i]))) << "mode " << i;
+  }
+  EXPECT_GT(divided, 200);
+  EXPECT_GT(refused, 20);
+}
+
 TEST(DivideRegroupings, RefusalsNameTheOperation) {
   EXPECT_TRUE(oracle::RefusedWith([] { return zipped_divide(L("16:1"), L("(2,2):(2,3)")); },
                                   "zipped_divide"));

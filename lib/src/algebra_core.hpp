@@ -129,27 +129,33 @@ struct FastComposed {
 // where a leaf has no symbolic rule, the leaves may carry, or the result
 // might not fit the buffers.
 bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out);
-// compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A):
-// leaf s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.
+// compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A), on
+// one leaf: s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.
 // The walk's own steps and results: a negative d composes |d| and negates;
-// false where it overflows (a product past int64, or -2^63 negated) or the
-// modes do not fit.
+// false where it overflows (a product past int64, or -2^63 negated).
+[[gnu::always_inline]] inline bool compose_leaf_linear(Mode leaf, int64_t d_a, Mode& m) {
+  m = {1, 0};
+  if (leaf.s != 1) {
+    m.s = leaf.s;
+    if (leaf.d > 0) {
+      if (__builtin_mul_overflow(leaf.d, d_a, &m.d)) return false;
+    } else if (leaf.d < 0) {
+      int64_t up;
+      if (leaf.d == INT64_MIN || __builtin_mul_overflow(-leaf.d, d_a, &up) || up == INT64_MIN)
+        return false;
+      m.d = -up;
+    }
+  }
+  return true;
+}
+// The same for each of the leaves, into out (one mode each); false also where
+// the modes do not fit.
 //   pre: leaves.size() <= out.ends.capacity().
 [[gnu::always_inline]] inline bool compose_leaves_linear(int64_t d_a, ModeSpan leaves,
                                                          FastComposed& out) {
   for (const Mode& leaf : leaves) {
-    Mode m{1, 0};
-    if (leaf.s != 1) {
-      m.s = leaf.s;
-      if (leaf.d > 0) {
-        if (__builtin_mul_overflow(leaf.d, d_a, &m.d)) return false;
-      } else if (leaf.d < 0) {
-        int64_t up;
-        if (leaf.d == INT64_MIN || __builtin_mul_overflow(-leaf.d, d_a, &up) || up == INT64_MIN)
-          return false;
-        m.d = -up;
-      }
-    }
+    Mode m;
+    if (!compose_leaf_linear(leaf, d_a, m)) return false;
     out.modes.push_back(m);
     out.ends.push_back(static_cast<int32_t>(out.modes.size()));
   }

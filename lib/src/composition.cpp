@@ -5,6 +5,7 @@
 #include "layout/coalesce.hpp"
 #include "layout/error.hpp"
 #include "layout_ref.hpp"
+#include "leaf_tile.hpp"
 #include "quick_div.hpp"
 #include "refusal.hpp"
 
@@ -504,11 +505,12 @@ Result<Layout> try_composition(const Layout& a, const Layout& b) {
 
 namespace {
 
-// A o B for a tuple tiler B: the by-mode walk over compose_fast outside the
-// frame, the whole result's range checked; false where the general path
-// (composition_tiler) decides.
+// A o B for a tuple tiler B outside the frame: a tile of leaves on leaf modes
+// directly, else the by-mode walk over compose_fast with the whole result's
+// range checked; false where the general path (composition_tiler) decides.
 bool composition_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs,
                             IntTuple::Nodes& rd) {
+  if (detail::compose_by_leaf_tile(LayoutRef(a), b, rs, rd)) return true;
   return detail::tiler_into<true>(LayoutRef(a), b, /*keep_rest=*/false, compose_fast, rs, rd) &&
          detail::representable(rs.data(), rd.data(), rs.size());
 }

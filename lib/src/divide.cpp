@@ -2,6 +2,7 @@
 
 #include "algebra_core.hpp"
 #include "layout_ref.hpp"
+#include "leaf_tile.hpp"
 #include "mode_sink.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
@@ -191,19 +192,30 @@ constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::
                                   detail::divide_underscore, rs, rd);
 };
 
+// The divide `form` by a tile of leaves on leaf modes, computed directly.
+auto leaf_tile_divide(detail::DivideForm form) {
+  return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    return detail::divide_by_leaf_tile(detail::LayoutRef(a), b, form, rs, rd);
+  };
+}
+
 template <class Boundary>
 auto logical_divide_by(const Layout& a, const Tiler& b, const Boundary& boundary) {
   return detail::by_tiler(
       a, b, divide_in_range, logical_tuple_fast, [&](auto g) { return detail::logical(a, b, g); },
-      boundary);
+      boundary, nullptr, leaf_tile_divide(detail::DivideForm::logical));
 }
 
 template <class Boundary>
 auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
                      const Boundary& boundary) {
+  const auto form = how == detail::Regroup::zipped  ? detail::DivideForm::zipped
+                    : how == detail::Regroup::tiled ? detail::DivideForm::tiled
+                                                    : detail::DivideForm::flat;
   return detail::by_tiler(
       a, b, divide_in_range, split_tuple_fast,
-      [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how);
+      [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how,
+      leaf_tile_divide(form));
 }
 
 }  // namespace

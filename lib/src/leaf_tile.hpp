@@ -1,0 +1,196 @@
+// Internal: composition and the divides by a tile of leaves on modes that are
+// leaves, how kernels tile a matrix ((M,N):(1,M) by <bM:1,bN:1>): each mode's
+// result computed in registers by the fast paths' own rules, the result's
+// range checked on those modes, then every node written in one pass. The
+// same nodes as the by-mode walk over the fast paths (tiler_into/split_into
+// with divide_fast, compose_fast); false, with nothing written, wherever
+// that walk could differ or give up.
+#pragma once
+
+#include "algebra_core.hpp"
+#include "layout_ref.hpp"
+#include "mode_sink.hpp"
+#include "refusal.hpp"
+
+namespace layout::detail {
+
+// The tiles the direct path takes: at most this many modes.
+inline constexpr int kLeafTileModes = 8;
+
+// Calls f(i, A_i, B_i) (-> bool) for each mode i < rank(B) of a tile B of
+// leaves on A's leaf modes (rank(B) <= rank(A), kLeafTileModes at most);
+// false for any other tiler, or as soon as f returns false.
+template <class F>
+[[gnu::always_inline]] inline bool for_each_leaf_tile(LayoutRef a, const Tiler& b, const F& f) {
+  if (!b.is_tuple()) return false;
+  const int rb = b.rank();
+  if (rb > a.rank() || rb > kLeafTileModes) return false;
+  const ItNode* s = a.s->tuple ? a.s + 1 : a.s;  // mode i's root (A itself where A is a leaf)
+  const ItNode* d = a.s->tuple ? a.d + 1 : a.d;
+  for (int i = 0; i < rb; ++i, s += s->span, d += d->span) {
+    const Tiler& t = b.elems[static_cast<std::size_t>(i)];
+    if (!t.is_layout() || s->tuple) return false;
+    const ItNode* ts = t.layout.shape().root();
+    if (ts->tuple || !f(i, Mode{s->v, d->v}, Mode{ts->v, t.layout.stride().root()->v}))
+      return false;
+  }
+  return true;
+}
+
+// logical_divide(s_a:d_a, s_b:d_b) as divide_fast computes it: the tile t
+// (B's leaf composed) and the rest r[0, nr) (complement(B, s_a) composed, 1:0
+// where empty); false where divide_fast gives up.
+struct LeafSplit {
+  Mode t;
+  Mode r[2];
+  int nr;
+};
+[[gnu::always_inline]] inline bool divide_leaf(Mode a, Mode b, LeafSplit& out) {
+  Mode rest[2];
+  int n = 0;
+  if (b.s != 1 && b.d != 0) {  // B moves: complement_walk of one mode
+    if (b.d < 0) return false;
+    if (b.d != 1) rest[n++] = {b.d, 1};
+    int64_t end;
+    if (__builtin_mul_overflow(b.s, b.d, &end)) return false;
+    const int64_t q = a.s / end + (a.s % end != 0);
+    if (q != 1) rest[n++] = {q, end};
+  } else if (a.s != 1) {
+    rest[n++] = {a.s, 1};
+  }
+  if (n == 0) rest[n++] = {1, 0};
+  if (!compose_leaf_linear(b, a.d, out.t)) return false;
+  for (int k = 0; k < n; ++k)
+    if (!compose_leaf_linear(rest[k], a.d, out.r[k])) return false;
+  out.nr = n;
+  return true;
+}
+
+// A's modes from rank(B) on: their nodes (the tail of A's node arrays).
+struct Tail {
+  const ItNode* s;
+  const ItNode* d;
+  std::size_t nodes;
+};
+inline Tail tail_of(LayoutRef a, int rb) {
+  const ItNode* s = rb < a.rank() ? IntTuple::child(a.s, rb) : a.s + a.s->span;
+  return {s, a.d + (s - a.s), static_cast<std::size_t>(a.s + a.s->span - s)};
+}
+
+// Writers of the result's nodes, front to back.
+struct NodeWriter {
+  ItNode* ps;
+  ItNode* pd;
+  void tuple(int64_t arity, std::size_t span) {
+    *ps++ = *pd++ = {arity, static_cast<int32_t>(span), 1};
+  }
+  void leaf(Mode m) {
+    *ps++ = {m.s, 1, 0};
+    *pd++ = {m.d, 1, 0};
+  }
+  void rest(const LeafSplit& x) {  // one mode, or a flat tuple of two
+    if (x.nr == 2) tuple(2, 3);
+    for (int k = 0; k < x.nr; ++k) leaf(x.r[k]);
+  }
+  void copy(const Tail& t) {
+    for (std::size_t k = 0; k < t.nodes; ++k) {
+      *ps++ = t.s[k];
+      *pd++ = t.d[k];
+    }
+  }
+};
+inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }
+
+// The regrouping a divide writes (none: logical_divide's tuple of pairs).
+enum class DivideForm { logical, zipped, tiled, flat };
+
+// The divide `form` of A by the tile B of leaves, appended to the empty rs/rd
+// in range; false (nothing written) where the by-mode walk decides.
+inline bool divide_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, IntTuple::Nodes& rs,
+                                IntTuple::Nodes& rd) {
+  LeafSplit x[kLeafTileModes];
+  RangeSum sum;
+  std::size_t r_nodes = 0;  // the rests' nodes
+  if (!for_each_leaf_tile(a, b, [&](int i, Mode ai, Mode bi) {
+        LeafSplit& xi = x[i];
+        if (!divide_leaf(ai, bi, xi) || !sum.add(xi.t.s, xi.t.d)) return false;
+        for (int k = 0; k < xi.nr; ++k)
+          if (!sum.add(xi.r[k].s, xi.r[k].d)) return false;
+        r_nodes += rest_nodes(xi);
+        return true;
+      }))
+    return false;
+  const int rb = b.rank(), ra = a.rank();
+  const Tail tail = tail_of(a, rb);
+  for (std::size_t k = 0; k < tail.nodes; ++k)
+    if (!tail.s[k].tuple && !sum.add(tail.s[k].v, tail.d[k].v)) return false;
+  if (!sum.span_fits()) return false;
+  const auto urb = static_cast<std::size_t>(rb);
+  std::size_t total = 0;
+  switch (form) {
+    case DivideForm::logical:
+      total = 1 + 2 * urb + r_nodes + tail.nodes;
+      break;
+    case DivideForm::zipped:
+      total = 3 + urb + r_nodes + tail.nodes;
+      break;
+    case DivideForm::tiled:
+      total = 2 + urb + r_nodes + tail.nodes;
+      break;
+    case DivideForm::flat:
+      total = 1 + urb + r_nodes + tail.nodes;
+      break;
+  }
+  NodeWriter w{rs.extend(total), rd.extend(total)};
+  if (form == DivideForm::logical) {  // (D_0, .., D_{rb-1}, A_rb, ..), D_i = (T_i, R_i)
+    w.tuple(ra, total);
+    for (int i = 0; i < rb; ++i) {
+      w.tuple(2, 2 + rest_nodes(x[i]));
+      w.leaf(x[i].t);
+      w.rest(x[i]);
+    }
+    w.copy(tail);
+    return true;
+  }
+  switch (form) {  // the root, and T's root where it is kept
+    case DivideForm::zipped:
+      w.tuple(2, total);
+      w.tuple(rb, 1 + urb);
+      break;
+    case DivideForm::tiled:
+      w.tuple(1 + ra, total);
+      w.tuple(rb, 1 + urb);
+      break;
+    default:
+      w.tuple(rb + ra, total);
+      break;
+  }
+  for (int i = 0; i < rb; ++i) w.leaf(x[i].t);
+  if (form == DivideForm::zipped) w.tuple(ra, 1 + r_nodes + tail.nodes);
+  for (int i = 0; i < rb; ++i) w.rest(x[i]);
+  w.copy(tail);
+  return true;
+}
+
+// A o B for the tile B of leaves (A's modes past rank(B) dropped), appended to
+// the empty rs/rd in range; false (nothing written) where the by-mode walk
+// decides.
+inline bool compose_by_leaf_tile(LayoutRef a, const Tiler& b, IntTuple::Nodes& rs,
+                                 IntTuple::Nodes& rd) {
+  Mode c[kLeafTileModes];
+  RangeSum sum;
+  if (!for_each_leaf_tile(a, b,
+                          [&](int i, Mode ai, Mode bi) {
+                            return compose_leaf_linear(bi, ai.d, c[i]) && sum.add(c[i].s, c[i].d);
+                          }) ||
+      !sum.span_fits())
+    return false;
+  const int rb = b.rank();
+  const auto total = static_cast<std::size_t>(1 + rb);
+  NodeWriter w{rs.extend(total), rd.extend(total)};
+  w.tuple(rb, total);
+  for (int i = 0; i < rb; ++i) w.leaf(c[i]);
+  return true;
+}
+
+}  // namespace layout::detail
