@@ -217,6 +217,72 @@ TEST(ProductRegroupings, TupleTilersMatchTheByModeProduct) {
   }
 }
 
+// A tile of leaves on leaf modes (computed directly where each mode's
+// complement has one mode): each mode of the logical product is that mode's
+// product by its leaf (against the layout-tiler product and the definition),
+// the modes past the tile are A's, the zipped and tiled products regroup it
+// node for node, and a refusal comes from a mode's own refusal.
+TEST(ProductRegroupings, ByATileOfLeavesIsEachModesProduct) {
+  std::mt19937 g(98);
+  std::uniform_int_distribution<int64_t> size(1, 9), stride(-2, 30), tile_size(1, 5),
+      tile_stride(-1, 5);
+  std::uniform_int_distribution<int> rank(1, 4);
+  int multiplied = 0, refused = 0;
+  for (int n = 0; n < 600; ++n) {
+    std::string s = "(", d = "(";
+    const int ra = rank(g);
+    int64_t compact = 1;
+    for (int i = 0; i < ra; ++i) {
+      const int64_t si = size(g);
+      s += (i ? "," : "") + std::to_string(si);
+      d += (i ? "," : "") + std::to_string(n % 3 == 0 ? compact : stride(g));
+      compact *= si;
+    }
+    const Layout a = L(s + "):" + d + ")");
+    const int rb = std::uniform_int_distribution<int>(1, ra)(g);
+    std::vector<Layout> bi;
+    std::string t = "<";
+    for (int i = 0; i < rb; ++i) {
+      bi.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
+      t += (i ? "," : "") + str(bi.back());
+    }
+    const Tiler b = T(t + ">");
+    SCOPED_TRACE(str(a) + " * " + t + ">");
+    Layout lp;
+    try {
+      lp = logical_product(a, b);
+    } catch (const layout::Error& e) {
+      ++refused;
+      bool mode_refuses = false;
+      for (int i = 0; i < rb; ++i) mode_refuses |= !layout::try_logical_product(a[i], bi[i]).ok();
+      EXPECT_TRUE(mode_refuses) << e.what();
+      continue;
+    }
+    ++multiplied;
+    ASSERT_EQ(lp.rank(), ra);
+    for (int i = 0; i < rb; ++i) {
+      EXPECT_TRUE(SameFunctionAndModes(lp[i], logical_product(a[i], bi[i]))) << "mode " << i;
+      EXPECT_TRUE(IsLogicalProduct(a[i], bi[i], lp[i])) << "mode " << i;
+    }
+    for (int i = rb; i < ra; ++i) EXPECT_EQ(str(lp[i]), str(a[i]));
+    const Layout z = zipped_product(a, b), tp = tiled_product(a, b);
+    ASSERT_EQ(z.rank(), 2);
+    ASSERT_EQ(tp.rank(), 1 + ra);
+    for (int i = 0; i < rb; ++i) {
+      EXPECT_EQ(str(z[0][i]), str(lp[i][0]));
+      EXPECT_EQ(str(z[1][i]), str(lp[i][1]));
+      EXPECT_EQ(str(tp[0][i]), str(lp[i][0]));
+      EXPECT_EQ(str(tp[1 + i]), str(lp[i][1]));
+    }
+    for (int i = rb; i < ra; ++i) {
+      EXPECT_EQ(str(z[1][i]), str(a[i]));
+      EXPECT_EQ(str(tp[1 + i]), str(a[i]));
+    }
+  }
+  EXPECT_GT(multiplied, 200);
+  EXPECT_GT(refused, 20);
+}
+
 // ---- blocked / raked ---------------------------------------------------------------------
 TEST(BlockedRakedProduct, DocsExamples) {
   Layout a = L("(2,5):(5,1)"), b = L("(3,4):(1,3)");

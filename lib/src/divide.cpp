@@ -195,7 +195,10 @@ constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::
 // The divide `form` by a tile of leaves on leaf modes, computed directly.
 auto leaf_tile_divide(detail::DivideForm form) {
   return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    return detail::divide_by_leaf_tile(detail::LayoutRef(a), b, form, rs, rd);
+    return detail::split_by_leaf_tile(
+        detail::LayoutRef(a), b, form,
+        [](Mode ai, Mode bi, detail::LeafSplit& x) { return detail::divide_leaf(ai, bi, x); }, rs,
+        rd);
   };
 }
 

@@ -37,33 +37,67 @@ template <class F>
   return true;
 }
 
-// logical_divide(s_a:d_a, s_b:d_b) as divide_fast computes it: the tile t
-// (B's leaf composed) and the rest r[0, nr) (complement(B, s_a) composed, 1:0
-// where empty); false where divide_fast gives up.
+// One mode's split by a leaf of a tile: the first half t (one mode) and the
+// second r[0, nr) (one mode, or two as a flat tuple).
 struct LeafSplit {
   Mode t;
   Mode r[2];
   int nr;
 };
+
+// complement(m, cotarget) for one leaf m, as complement_walk streams it into
+// a ModeArraySink (m moves: (d:1 unless d = 1), (ceil(cotarget / (s d)) :
+// s d unless 1); else (cotarget:1 unless 1)) into out[0, n); false where the
+// fast paths give up (a negative stride that moves, s d past int64).
+//   pre: cotarget >= 1.
+[[gnu::always_inline]] inline bool complement_leaf(Mode m, int64_t cotarget, Mode* out, int& n) {
+  n = 0;
+  int64_t end = 1;
+  if (m.s != 1 && m.d != 0) {
+    if (m.d < 0) return false;
+    if (m.d != 1) out[n++] = {m.d, 1};
+    if (__builtin_mul_overflow(m.s, m.d, &end)) return false;
+  }
+  const int64_t q = cotarget / end + (cotarget % end != 0);
+  if (q != 1) out[n++] = {q, end};
+  return true;
+}
+
+// logical_divide(s_a:d_a, s_b:d_b) as divide_fast computes it: t, B's leaf
+// composed, and r, complement(B, s_a) composed (1:0 where empty); false
+// where divide_fast gives up.
 [[gnu::always_inline]] inline bool divide_leaf(Mode a, Mode b, LeafSplit& out) {
   Mode rest[2];
   int n = 0;
-  if (b.s != 1 && b.d != 0) {  // B moves: complement_walk of one mode
-    if (b.d < 0) return false;
-    if (b.d != 1) rest[n++] = {b.d, 1};
-    int64_t end;
-    if (__builtin_mul_overflow(b.s, b.d, &end)) return false;
-    const int64_t q = a.s / end + (a.s % end != 0);
-    if (q != 1) rest[n++] = {q, end};
-  } else if (a.s != 1) {
-    rest[n++] = {a.s, 1};
-  }
+  if (!complement_leaf(b, a.s, rest, n)) return false;
   if (n == 0) rest[n++] = {1, 0};
   if (!compose_leaf_linear(b, a.d, out.t)) return false;
   for (int k = 0; k < n; ++k)
     if (!compose_leaf_linear(rest[k], a.d, out.r[k])) return false;
   out.nr = n;
   return true;
+}
+
+// logical_product(s_a:d_a, s_b:d_b) as the products' fast path computes it
+// (copies_composed_fast, then the pair): t = A's leaf, r = the copies
+// complement(A, s_a cosize(B)) o B; false where it gives up, and where the
+// complement has two modes (its composition is the walk's, not linear).
+[[gnu::always_inline]] inline bool product_leaf(Mode a, Mode b, LeafSplit& out) {
+  int64_t cosize_b = 1, cotarget;
+  if (b.s != 1) {  // cosize_of
+    int64_t term;
+    if (b.d == INT64_MIN || __builtin_mul_overflow(b.s - 1, b.d < 0 ? -b.d : b.d, &term) ||
+        __builtin_add_overflow(cosize_b, term, &cosize_b))
+      return false;
+  }
+  if (__builtin_mul_overflow(a.s, cosize_b, &cotarget)) return false;
+  Mode c[2];
+  int n = 0;
+  if (!complement_leaf(a, cotarget, c, n) || n == 2) return false;
+  if (n == 0) c[0] = {1, 0};
+  out.t = a;
+  out.nr = 1;
+  return compose_leaf_linear(b, c[0].d, out.r[0]);
 }
 
 // A's modes from rank(B) on: their nodes (the tail of A's node arrays).
@@ -101,19 +135,23 @@ struct NodeWriter {
 };
 inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }
 
-// The regrouping a divide writes (none: logical_divide's tuple of pairs).
+// The form written: logical, the tuple of pairs (T_i, R_i) and A's modes past
+// the tile (logical_divide, logical_product); the split regrouped otherwise.
 enum class DivideForm { logical, zipped, tiled, flat };
 
-// The divide `form` of A by the tile B of leaves, appended to the empty rs/rd
-// in range; false (nothing written) where the by-mode walk decides.
-inline bool divide_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, IntTuple::Nodes& rs,
-                                IntTuple::Nodes& rd) {
+// The operation `form` of A by the tile B of leaves, each mode's pair by
+// split(A_i, B_i, LeafSplit&) -> bool (divide_leaf, product_leaf), appended
+// to the empty rs/rd in range; false (nothing written) where the by-mode walk
+// decides.
+template <class Split>
+bool split_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, const Split& split,
+                        IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   LeafSplit x[kLeafTileModes];
   RangeSum sum;
   std::size_t r_nodes = 0;  // the rests' nodes
   if (!for_each_leaf_tile(a, b, [&](int i, Mode ai, Mode bi) {
         LeafSplit& xi = x[i];
-        if (!divide_leaf(ai, bi, xi) || !sum.add(xi.t.s, xi.t.d)) return false;
+        if (!split(ai, bi, xi) || !sum.add(xi.t.s, xi.t.d)) return false;
         for (int k = 0; k < xi.nr; ++k)
           if (!sum.add(xi.r[k].s, xi.r[k].d)) return false;
         r_nodes += rest_nodes(xi);

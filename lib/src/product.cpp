@@ -4,6 +4,7 @@
 
 #include "algebra_core.hpp"
 #include "layout_ref.hpp"
+#include "leaf_tile.hpp"
 #include "mode_sink.hpp"
 #include "refusal.hpp"
 #include "tile_split.hpp"
@@ -168,6 +169,16 @@ bool split_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntT
   return detail::split_into<true>(LayoutRef(a), b, pair_mode_fast, underscore_mode_fast, rs, rd);
 }
 
+// The product `form` by a tile of leaves on leaf modes, computed directly.
+auto leaf_tile_product(detail::DivideForm form) {
+  return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    return detail::split_by_leaf_tile(
+        LayoutRef(a), b, form,
+        [](Mode ai, Mode bi, detail::LeafSplit& x) { return detail::product_leaf(ai, bi, x); }, rs,
+        rd);
+  };
+}
+
 // l padded to rank n (append_to_rank) in s/d, or l itself where that changes
 // nothing (n = 1 keeps l as is).
 LayoutRef padded(const Layout& l, int n, IntTuple::Nodes& s, IntTuple::Nodes& d) {
@@ -318,7 +329,9 @@ auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::R
                       const Boundary& boundary) {
   return detail::by_tiler(
       a, b, product_pair_fast, split_tuple_fast, [&](auto g) { return split(op, a, b, how, g); },
-      boundary, &how);
+      boundary, &how,
+      leaf_tile_product(how == detail::Regroup::zipped ? detail::DivideForm::zipped
+                                                       : detail::DivideForm::tiled));
 }
 
 }  // namespace
@@ -326,12 +339,12 @@ auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::R
 Layout logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
       a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
-      FastThrowing{});
+      FastThrowing{}, nullptr, leaf_tile_product(detail::DivideForm::logical));
 }
 Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
       a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
-      FastTrying{});
+      FastTrying{}, nullptr, leaf_tile_product(detail::DivideForm::logical));
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {
