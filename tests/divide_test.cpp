@@ -284,27 +284,11 @@ TEST(DivideRegroupings, UnderscoreInZippedTiler) {
 // and composition by the tile is each mode's composition.
 TEST(DivideRegroupings, ByATileOfLeavesIsEachModesDivide) {
   std::mt19937 g(97);
-  std::uniform_int_distribution<int64_t> size(1, 12), stride(-3, 40), tile_size(1, 6),
-      tile_stride(-1, 6);
-  std::uniform_int_distribution<int> rank(1, 4);
   int divided = 0, refused = 0;
   for (int n = 0; n < 600; ++n) {
-    std::string s = "(", d = "(";
-    const int ra = rank(g);
-    for (int i = 0; i < ra; ++i) {
-      s += (i ? "," : "") + std::to_string(size(g));
-      d += (i ? "," : "") + std::to_string(n % 3 == 0 ? int64_t{1} << (2 * i) : stride(g));
-    }
-    const Layout a = L(s + "):" + d + ")");
-    const int rb = std::uniform_int_distribution<int>(1, ra)(g);
-    std::vector<Layout> bi;
-    std::string t = "<";
-    for (int i = 0; i < rb; ++i) {
-      bi.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
-      t += (i ? "," : "") + str(bi.back());
-    }
-    const Tiler b = T(t + ">");
-    SCOPED_TRACE(str(a) + " / " + t + ">");
+    const auto [a, bi, b, text] = oracle::random_leaf_tile(g, 12, -3, 40, 6, n % 3 == 0);
+    SCOPED_TRACE(text);
+    const int ra = a.rank(), rb = b.rank();
     Layout ld;
     try {
       ld = logical_divide(a, b);
@@ -323,10 +307,10 @@ TEST(DivideRegroupings, ByATileOfLeavesIsEachModesDivide) {
     }
     for (int i = rb; i < ra; ++i) EXPECT_EQ(str(ld[i]), str(a[i]));
     CheckRegroupings(a, b);
-    const Layout c = layout::composition(a, b);
-    ASSERT_EQ(c.rank(), rb);
+    const Layout r = layout::composition(a, b);
+    ASSERT_EQ(r.rank(), rb);
     for (int i = 0; i < rb; ++i)
-      EXPECT_TRUE(SameFunctionAndModes(c[i], layout::composition(a[i], bi[i]))) << "mode " << i;
+      EXPECT_TRUE(SameFunctionAndModes(r[i], layout::composition(a[i], bi[i]))) << "mode " << i;
   }
   EXPECT_GT(divided, 200);
   EXPECT_GT(refused, 20);

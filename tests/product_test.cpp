@@ -224,30 +224,11 @@ TEST(ProductRegroupings, TupleTilersMatchTheByModeProduct) {
 // node for node, and a refusal comes from a mode's own refusal.
 TEST(ProductRegroupings, ByATileOfLeavesIsEachModesProduct) {
   std::mt19937 g(98);
-  std::uniform_int_distribution<int64_t> size(1, 9), stride(-2, 30), tile_size(1, 5),
-      tile_stride(-1, 5);
-  std::uniform_int_distribution<int> rank(1, 4);
   int multiplied = 0, refused = 0;
   for (int n = 0; n < 600; ++n) {
-    std::string s = "(", d = "(";
-    const int ra = rank(g);
-    int64_t compact = 1;
-    for (int i = 0; i < ra; ++i) {
-      const int64_t si = size(g);
-      s += (i ? "," : "") + std::to_string(si);
-      d += (i ? "," : "") + std::to_string(n % 3 == 0 ? compact : stride(g));
-      compact *= si;
-    }
-    const Layout a = L(s + "):" + d + ")");
-    const int rb = std::uniform_int_distribution<int>(1, ra)(g);
-    std::vector<Layout> bi;
-    std::string t = "<";
-    for (int i = 0; i < rb; ++i) {
-      bi.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
-      t += (i ? "," : "") + str(bi.back());
-    }
-    const Tiler b = T(t + ">");
-    SCOPED_TRACE(str(a) + " * " + t + ">");
+    const auto [a, bi, b, text] = oracle::random_leaf_tile(g, 9, -2, 30, 5, n % 3 == 0);
+    SCOPED_TRACE(text);
+    const int ra = a.rank(), rb = b.rank();
     Layout lp;
     try {
       lp = logical_product(a, b);

@@ -256,4 +256,39 @@ inline Layout random_permuted_compact(std::mt19937& g, int max_depth = 2, int64_
   return Layout(s, build(s));
 }
 
+// A layout of leaf modes (rank 1 to 4, sizes in [1, max_size]; strides in
+// [min_stride, max_stride], or compact column-major) and a tile of leaves on
+// its first modes (sizes in [1, max_tile], strides in [-1, max_tile]): the
+// direct tile paths' inputs. B_i is `modes[i]`.
+struct LeafTile {
+  Layout a;
+  std::vector<Layout> modes;
+  layout::Tiler tile;
+  std::string text;  // "A by <...>", for traces
+};
+inline LeafTile random_leaf_tile(std::mt19937& g, int64_t max_size, int64_t min_stride,
+                                 int64_t max_stride, int64_t max_tile, bool compact) {
+  std::uniform_int_distribution<int64_t> size(1, max_size), stride(min_stride, max_stride),
+      tile_size(1, max_tile), tile_stride(-1, max_tile);
+  const int ra = std::uniform_int_distribution<int>(1, 4)(g);
+  std::string s = "(", d = "(";
+  int64_t run = 1;
+  for (int i = 0; i < ra; ++i) {
+    const int64_t si = size(g);
+    s += (i ? "," : "") + std::to_string(si);
+    d += (i ? "," : "") + std::to_string(compact ? run : stride(g));
+    run *= si;
+  }
+  LeafTile c{L(s + "):" + d + ")"), {}, {}, {}};
+  const int rb = std::uniform_int_distribution<int>(1, ra)(g);
+  std::string t = "<";
+  for (int i = 0; i < rb; ++i) {
+    c.modes.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
+    t += (i ? "," : "") + layout::to_string(c.modes.back());
+  }
+  c.tile = T(t + ">");
+  c.text = layout::to_string(c.a) + " by " + t + ">";
+  return c;
+}
+
 }  // namespace oracle
