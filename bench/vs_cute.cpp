@@ -28,6 +28,7 @@
 #include "layout/composition.hpp"
 #include "layout/divide.hpp"
 #include "layout/flat_layout.hpp"
+#include "layout/inverse.hpp"
 #include "layout/notation.hpp"
 #include "layout/product.hpp"
 #ifdef LAYOUTCHECK_PYCUTE_COMMAND
@@ -200,6 +201,18 @@ void cute_tiled_product(benchmark::State& s) {
 }
 void ours_blocked_product(benchmark::State& s) { ours_product(s, layout::blocked_product); }
 void ours_raked_product(benchmark::State& s) { ours_product(s, layout::raked_product); }
+
+// The inverses of the row-major (16,32):(32,1), ours only: CuTe's inverses
+// sort the modes by stride at compile time and drop every runtime stride, so
+// its runtime path answers a different question.
+void ours_right_inverse(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(32,1)");
+  ours(s, [&] { return layout::right_inverse(a); });
+}
+void ours_left_inverse(benchmark::State& s) {
+  const Layout a = layout::parse_layout("(16,32):(32,1)");
+  ours(s, [&] { return layout::left_inverse(a); });
+}
 
 // By a tile (a tuple tiler, mode by mode: how kernels tile a matrix): the
 // (128,64) column-major matrix by the tile <32:1,16:1>, and the block
@@ -433,6 +446,8 @@ int main(int argc, char** argv) {
   add("tiled_product/cute", cute_tiled_product);
   add("blocked_product/ours", ours_blocked_product);
   add("raked_product/ours", ours_raked_product);
+  add("right_inverse/ours", ours_right_inverse);
+  add("left_inverse/ours", ours_left_inverse);
   add("composition_tile/ours", ours_composition_tile);
   add("composition_tile/cute", cute_composition_tile);
   add("logical_divide_tile/ours", ours_logical_divide_tile);

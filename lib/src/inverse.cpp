@@ -7,6 +7,7 @@
 #include "algebra_core.hpp"
 #include "layout/checked.hpp"
 #include "layout/coalesce.hpp"
+#include "mode_sink.hpp"
 #include "refusal.hpp"
 
 namespace layout {
@@ -206,6 +207,70 @@ bool left_inverse_into(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd
       std::to_string(max_abs) + "; " + why + ")");
 }
 
+// The fast paths, outside the operation's frame: the general paths' rules on
+// A's coalesced modes in a stack buffer, the result streamed into its node
+// arrays (from_modes(coalesce_modes(...)) is what a CoalescingSink writes) and
+// its range checked; false where the general path decides (a size-1 A, a
+// stride of the other sign or 0, a chain that does not apply or refuses, an
+// overflow, more than kFastLeaves leaves).
+
+// placed_modes_by_stride into m[0, n).
+bool placed_fast(const Layout& a, Placed* m, std::size_t& n) {
+  Mode leaves[detail::kFastLeaves], c[detail::kFastLeaves];
+  std::size_t nl = 0;
+  if (!detail::gather_leaves(a.shape().root(), a.stride().root(), a.shape().node_count(), leaves,
+                             nl))
+    return false;
+  detail::ModeArraySink sink(c);  // coalesce_modes
+  for (std::size_t k = 0; k < nl; ++k)
+    if (!sink.add(leaves[k].s, leaves[k].d)) return false;
+  n = sink.size();
+  int64_t p = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    m[k] = {c[k].s, c[k].d, p};
+    if (__builtin_mul_overflow(p, c[k].s, &p)) return false;
+  }
+  sort_small(m, m + n, [](const Placed& x) { return x.d; });
+  return true;
+}
+
+bool right_inverse_fast(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  Placed m[detail::kFastLeaves];
+  std::size_t n = 0;
+  if (!placed_fast(a, m, n)) return false;
+  detail::CoalescingSink sink(rs, rd, n);
+  int64_t next = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    const Placed& x = m[k];
+    if (x.d < next) continue;
+    if (x.d > next) break;
+    if (!sink.add(x.s, x.p) || __builtin_mul_overflow(x.s, x.d, &next)) return false;
+  }
+  sink.finish();
+  return detail::representable(rs.data(), rd.data(), rs.size());
+}
+
+// left_inverse by the chain rule for strides > 0 (the leaves of size 1 aside).
+bool left_inverse_fast(const Layout& a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const ItNode* s = a.shape().root();
+  const ItNode* d = a.stride().root();
+  for (std::size_t k = 0; k < a.shape().node_count(); ++k)
+    if (!s[k].tuple && s[k].v != 1 && d[k].v <= 0) return false;
+  Placed m[detail::kFastLeaves];
+  std::size_t n = 0;
+  if (!placed_fast(a, m, n) || n == 0) return false;
+  detail::CoalescingSink sink(rs, rd, n + 1);
+  if (!sink.add(m[0].d, 0)) return false;
+  for (std::size_t j = 0; j + 1 < n; ++j) {
+    const Placed& x = m[j];
+    const Placed& y = m[j + 1];
+    if (y.d % x.d != 0 || y.d / x.d < x.s || !sink.add(y.d / x.d, x.p)) return false;
+  }
+  if (!sink.add(m[n - 1].s, m[n - 1].p)) return false;
+  sink.finish();
+  return detail::representable(rs.data(), rd.data(), rs.size());
+}
+
 template <class Guard>
 auto right_inverse_guarded(const Layout& a, Guard guard) {
   return guard(
@@ -222,16 +287,28 @@ auto left_inverse_guarded(const Layout& a, Guard guard) {
 
 }  // namespace
 
-Layout right_inverse(const Layout& a) { return right_inverse_guarded(a, detail::Throwing{}); }
-
-Result<Layout> try_right_inverse(const Layout& a) {
-  return right_inverse_guarded(a, detail::Trying{});
+Layout right_inverse(const Layout& a) {
+  return detail::fast_or_general(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { return right_inverse_fast(a, rs, rd); },
+      [&](auto guard) { return right_inverse_guarded(a, guard); });
 }
 
-Layout left_inverse(const Layout& a) { return left_inverse_guarded(a, detail::Throwing{}); }
+Result<Layout> try_right_inverse(const Layout& a) {
+  return detail::fast_or_result(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { return right_inverse_fast(a, rs, rd); },
+      [&](auto guard) { return right_inverse_guarded(a, guard); });
+}
+
+Layout left_inverse(const Layout& a) {
+  return detail::fast_or_general(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { return left_inverse_fast(a, rs, rd); },
+      [&](auto guard) { return left_inverse_guarded(a, guard); });
+}
 
 Result<Layout> try_left_inverse(const Layout& a) {
-  return left_inverse_guarded(a, detail::Trying{});
+  return detail::fast_or_result(
+      [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) { return left_inverse_fast(a, rs, rd); },
+      [&](auto guard) { return left_inverse_guarded(a, guard); });
 }
 
 }  // namespace layout
