@@ -193,7 +193,7 @@ constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::
 };
 
 // The divide `form` by a tile of leaves on leaf modes, computed directly.
-auto leaf_tile_divide(detail::DivideForm form) {
+auto leaf_tile_divide(detail::TileForm form) {
   return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
     return detail::split_by_leaf_tile(
         detail::LayoutRef(a), b, form,
@@ -205,20 +205,19 @@ auto leaf_tile_divide(detail::DivideForm form) {
 template <class Boundary>
 auto logical_divide_by(const Layout& a, const Tiler& b, const Boundary& boundary) {
   return detail::by_tiler(
-      a, b, divide_in_range, logical_tuple_fast, [&](auto g) { return detail::logical(a, b, g); },
-      boundary, nullptr, leaf_tile_divide(detail::DivideForm::logical));
+      a, b, divide_in_range, leaf_tile_divide(detail::TileForm::logical), logical_tuple_fast,
+      [&](auto g) { return detail::logical(a, b, g); }, boundary);
 }
 
 template <class Boundary>
 auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
                      const Boundary& boundary) {
-  const auto form = how == detail::Regroup::zipped  ? detail::DivideForm::zipped
-                    : how == detail::Regroup::tiled ? detail::DivideForm::tiled
-                                                    : detail::DivideForm::flat;
+  const auto form = how == detail::Regroup::zipped  ? detail::TileForm::zipped
+                    : how == detail::Regroup::tiled ? detail::TileForm::tiled
+                                                    : detail::TileForm::flat;
   return detail::by_tiler(
-      a, b, divide_in_range, split_tuple_fast,
-      [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how,
-      leaf_tile_divide(form));
+      a, b, divide_in_range, leaf_tile_divide(form), split_tuple_fast,
+      [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how);
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
-// Internal: composition and the divides by a tile of leaves on modes that are
-// leaves, how kernels tile a matrix ((M,N):(1,M) by <bM:1,bN:1>): each mode's
-// result computed in registers by the fast paths' own rules, the result's
-// range checked on those modes, then every node written in one pass. The
-// same nodes as the by-mode walk over the fast paths (tiler_into/split_into
-// with divide_fast, compose_fast); false, with nothing written, wherever
-// that walk could differ or give up.
+// Internal: composition, the divides and the products by a tile of leaves on
+// modes that are leaves, how kernels tile a matrix ((M,N):(1,M) by
+// <bM:1,bN:1>): each mode's result computed in registers by the fast paths'
+// own rules, the result's range checked on those modes, then every node
+// written in one pass. The same nodes as the by-mode walk over the fast paths
+// (tiler_into/split_into with divide_fast, the products' pair_fast,
+// compose_fast); false, with nothing written, wherever that walk could differ
+// or give up.
 #pragma once
 
 #include "algebra_core.hpp"
@@ -137,14 +138,14 @@ inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }
 
 // The form written: logical, the tuple of pairs (T_i, R_i) and A's modes past
 // the tile (logical_divide, logical_product); the split regrouped otherwise.
-enum class DivideForm { logical, zipped, tiled, flat };
+enum class TileForm { logical, zipped, tiled, flat };
 
 // The operation `form` of A by the tile B of leaves, each mode's pair by
 // split(A_i, B_i, LeafSplit&) -> bool (divide_leaf, product_leaf), appended
 // to the empty rs/rd in range; false (nothing written) where the by-mode walk
 // decides.
 template <class Split>
-bool split_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, const Split& split,
+bool split_by_leaf_tile(LayoutRef a, const Tiler& b, TileForm form, const Split& split,
                         IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   LeafSplit x[kLeafTileModes];
   RangeSum sum;
@@ -166,21 +167,21 @@ bool split_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, const Spli
   const auto urb = static_cast<std::size_t>(rb);
   std::size_t total = 0;
   switch (form) {
-    case DivideForm::logical:
+    case TileForm::logical:
       total = 1 + 2 * urb + r_nodes + tail.nodes;
       break;
-    case DivideForm::zipped:
+    case TileForm::zipped:
       total = 3 + urb + r_nodes + tail.nodes;
       break;
-    case DivideForm::tiled:
+    case TileForm::tiled:
       total = 2 + urb + r_nodes + tail.nodes;
       break;
-    case DivideForm::flat:
+    case TileForm::flat:
       total = 1 + urb + r_nodes + tail.nodes;
       break;
   }
   NodeWriter w{rs.extend(total), rd.extend(total)};
-  if (form == DivideForm::logical) {  // (D_0, .., D_{rb-1}, A_rb, ..), D_i = (T_i, R_i)
+  if (form == TileForm::logical) {  // (D_0, .., D_{rb-1}, A_rb, ..), D_i = (T_i, R_i)
     w.tuple(ra, total);
     for (int i = 0; i < rb; ++i) {
       w.tuple(2, 2 + rest_nodes(x[i]));
@@ -191,11 +192,11 @@ bool split_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, const Spli
     return true;
   }
   switch (form) {  // the root, and T's root where it is kept
-    case DivideForm::zipped:
+    case TileForm::zipped:
       w.tuple(2, total);
       w.tuple(rb, 1 + urb);
       break;
-    case DivideForm::tiled:
+    case TileForm::tiled:
       w.tuple(1 + ra, total);
       w.tuple(rb, 1 + urb);
       break;
@@ -204,7 +205,7 @@ bool split_by_leaf_tile(LayoutRef a, const Tiler& b, DivideForm form, const Spli
       break;
   }
   for (int i = 0; i < rb; ++i) w.leaf(x[i].t);
-  if (form == DivideForm::zipped) w.tuple(ra, 1 + r_nodes + tail.nodes);
+  if (form == TileForm::zipped) w.tuple(ra, 1 + r_nodes + tail.nodes);
   for (int i = 0; i < rb; ++i) w.rest(x[i]);
   w.copy(tail);
   return true;

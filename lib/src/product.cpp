@@ -170,7 +170,7 @@ bool split_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntT
 }
 
 // The product `form` by a tile of leaves on leaf modes, computed directly.
-auto leaf_tile_product(detail::DivideForm form) {
+auto leaf_tile_product(detail::TileForm form) {
   return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
     return detail::split_by_leaf_tile(
         LayoutRef(a), b, form,
@@ -327,24 +327,24 @@ namespace {
 template <class Boundary>
 auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
                       const Boundary& boundary) {
+  const auto form =
+      how == detail::Regroup::zipped ? detail::TileForm::zipped : detail::TileForm::tiled;
   return detail::by_tiler(
-      a, b, product_pair_fast, split_tuple_fast, [&](auto g) { return split(op, a, b, how, g); },
-      boundary, &how,
-      leaf_tile_product(how == detail::Regroup::zipped ? detail::DivideForm::zipped
-                                                       : detail::DivideForm::tiled));
+      a, b, product_pair_fast, leaf_tile_product(form), split_tuple_fast,
+      [&](auto g) { return split(op, a, b, how, g); }, boundary, &how);
 }
 
 }  // namespace
 
 Layout logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
-      a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
-      FastThrowing{}, nullptr, leaf_tile_product(detail::DivideForm::logical));
+      a, b, product_pair_fast, leaf_tile_product(detail::TileForm::logical), logical_tuple_fast,
+      [&](auto g) { return logical(a, b, g); }, FastThrowing{});
 }
 Result<Layout> try_logical_product(const Layout& a, const Tiler& b) {
   return detail::by_tiler(
-      a, b, product_pair_fast, logical_tuple_fast, [&](auto g) { return logical(a, b, g); },
-      FastTrying{}, nullptr, leaf_tile_product(detail::DivideForm::logical));
+      a, b, product_pair_fast, leaf_tile_product(detail::TileForm::logical), logical_tuple_fast,
+      [&](auto g) { return logical(a, b, g); }, FastTrying{});
 }
 
 Layout zipped_product(const Layout& a, const Tiler& b) {

@@ -127,13 +127,6 @@ template <class Leaf, class Under>
   return true;
 }
 
-// No direct path (by_tiler's default).
-struct NoDirect {
-  bool operator()(const Layout&, const Tiler&, IntTuple::Nodes&, IntTuple::Nodes&) const {
-    return false;
-  }
-};
-
 // A divide or product by the tiler B at its public boundary (FastThrowing or
 // FastTrying), outside the operation's frame: for a layout B the fast path
 // fast(A, B, rs, rd) (in range), for a tuple B first direct(A, B, rs, rd)
@@ -141,10 +134,10 @@ struct NoDirect {
 // tuple_fast(A, B, rs, rd) (the by-mode walk over fast paths) with the whole
 // result's range checked here; then the regrouping how (if any); for `_`,
 // and where a fast path gives up, general(guard) in the frame.
-template <class Fast, class TupleFast, class General, class Boundary, class Direct = NoDirect>
-auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const TupleFast& tuple_fast,
-              const General& general, const Boundary& boundary, const Regroup* how = nullptr,
-              const Direct& direct = Direct{}) {
+template <class Fast, class Direct, class TupleFast, class General, class Boundary>
+auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const Direct& direct,
+              const TupleFast& tuple_fast, const General& general, const Boundary& boundary,
+              const Regroup* how = nullptr) {
   if (b.kind == Tiler::Kind::underscore) return general(typename Boundary::Guard{});
   return boundary(
       [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
