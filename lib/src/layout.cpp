@@ -59,14 +59,8 @@ namespace detail {
 
 bool cosize_of(const ItNode* s, const ItNode* d, std::size_t n, int64_t& out) {
   int64_t r = 1;
-  for (std::size_t k = 0; k < n; ++k) {
-    if (s[k].tuple || s[k].v == 1) continue;  // a size-1 mode adds nothing (even d = -2^63)
-    int64_t term;
-    if (d[k].v == INT64_MIN ||
-        __builtin_mul_overflow(s[k].v - 1, d[k].v < 0 ? -d[k].v : d[k].v, &term) ||
-        __builtin_add_overflow(r, term, &r))
-      return false;
-  }
+  for (std::size_t k = 0; k < n; ++k)
+    if (!s[k].tuple && !add_cosize_term(s[k].v, d[k].v, r)) return false;
   out = r;
   return true;
 }

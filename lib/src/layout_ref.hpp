@@ -13,6 +13,14 @@ namespace layout::detail {
 // cosize (1 + sum (s-1)|d|) of the layout with these n shape and stride nodes
 // into out; false past int64 (layout.cpp).
 bool cosize_of(const ItNode* s, const ItNode* d, std::size_t n, int64_t& out);
+// Adds leaf s:d's term (s-1)|d| of the cosize to r; false past int64. A size-1
+// leaf adds nothing, whatever its stride (even -2^63).
+inline bool add_cosize_term(int64_t s, int64_t d, int64_t& r) {
+  if (s == 1) return true;
+  int64_t term;
+  return d != INT64_MIN && !__builtin_mul_overflow(s - 1, d < 0 ? -d : d, &term) &&
+         !__builtin_add_overflow(r, term, &r);
+}
 
 // crd2idx(x, shape, stride) for an integer x >= 0 on the subtree (s, d), as
 // crd2idx computes it: x split into the modes' digits colexicographically
@@ -67,11 +75,38 @@ bool pads_to_rank(const Layout& l, int n);
 // Appends append_to_rank(l, n) (for l with pads_to_rank(l, n)) to the node arrays.
 void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd);
 
-// A tiler of rank r applies to a layout of rank >= r (false: refused).
+// A tiler of rank r applies to a layout of rank >= r (false: refused; with
+// kFast, a fast path's walk, false without fail()).
+template <bool kFast = false>
 [[nodiscard]] inline bool tiler_rank_fits(int tiler_rank, int layout_rank) {
   if (tiler_rank <= layout_rank) return true;
+  if constexpr (kFast) return false;
   return fail("the tiler has " + std::to_string(tiler_rank) + " modes but A has only " +
               std::to_string(layout_rank));
+}
+
+// f() -> bool for mode i of a by-mode walk, inside the step that names mode i
+// in a refusal (a fast path's walk, kFast, names none).
+template <bool kFast, class F>
+[[nodiscard]] bool in_mode(int i, const F& f) {
+  if constexpr (kFast) {
+    return f();
+  } else {
+    const auto step = mode_step(i);
+    return f();
+  }
+}
+
+// A's modes from mode i on: their nodes, the tail of A's node arrays (none
+// where i >= rank(A)).
+struct Tail {
+  const ItNode* s;
+  const ItNode* d;
+  std::size_t nodes;
+};
+inline Tail tail_of(LayoutRef a, int i) {
+  const ItNode* s = i < a.rank() ? IntTuple::child(a.s, i) : a.s + a.s->span;
+  return {s, a.d + (s - a.s), static_cast<std::size_t>(a.s + a.s->span - s)};
 }
 
 // Opens a tuple of n elements at the end of rs/rd; close() fixes its span.
@@ -108,7 +143,7 @@ template <bool kFast = false, class Leaf>
     case Tiler::Kind::tuple:
       break;
   }
-  if (kFast ? b.rank() > a.rank() : !tiler_rank_fits(b.rank(), a.rank())) return false;
+  if (!tiler_rank_fits<kFast>(b.rank(), a.rank())) return false;
   const int n = keep_rest ? a.rank() : b.rank();
   OpenTuple t(rs, rd, n);
   for (int i = 0; i < n; ++i) {
@@ -117,12 +152,8 @@ template <bool kFast = false, class Leaf>
       continue;
     }
     const Tiler& bi = b.elems[static_cast<std::size_t>(i)];
-    if constexpr (kFast) {
-      if (!tiler_into<true>(a[i], bi, keep_rest, leaf, rs, rd)) return false;
-    } else {
-      const auto in_mode = mode_step(i);
-      if (!tiler_into(a[i], bi, keep_rest, leaf, rs, rd)) return false;
-    }
+    if (!in_mode<kFast>(i, [&] { return tiler_into<kFast>(a[i], bi, keep_rest, leaf, rs, rd); }))
+      return false;
   }
   t.close();
   return true;

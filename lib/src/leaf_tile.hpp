@@ -85,13 +85,8 @@ struct LeafSplit {
 // complement has two modes (its composition is the walk's, not linear).
 [[gnu::always_inline]] inline bool product_leaf(Mode a, Mode b, LeafSplit& out) {
   int64_t cosize_b = 1, cotarget;
-  if (b.s != 1) {  // cosize_of
-    int64_t term;
-    if (b.d == INT64_MIN || __builtin_mul_overflow(b.s - 1, b.d < 0 ? -b.d : b.d, &term) ||
-        __builtin_add_overflow(cosize_b, term, &cosize_b))
-      return false;
-  }
-  if (__builtin_mul_overflow(a.s, cosize_b, &cotarget)) return false;
+  if (!add_cosize_term(b.s, b.d, cosize_b) || __builtin_mul_overflow(a.s, cosize_b, &cotarget))
+    return false;
   Mode c[2];
   int n = 0;
   if (!complement_leaf(a, cotarget, c, n) || n == 2) return false;
@@ -99,17 +94,6 @@ struct LeafSplit {
   out.t = a;
   out.nr = 1;
   return compose_leaf_linear(b, c[0].d, out.r[0]);
-}
-
-// A's modes from rank(B) on: their nodes (the tail of A's node arrays).
-struct Tail {
-  const ItNode* s;
-  const ItNode* d;
-  std::size_t nodes;
-};
-inline Tail tail_of(LayoutRef a, int rb) {
-  const ItNode* s = rb < a.rank() ? IntTuple::child(a.s, rb) : a.s + a.s->span;
-  return {s, a.d + (s - a.s), static_cast<std::size_t>(a.s + a.s->span - s)};
 }
 
 // Writers of the result's nodes, front to back.

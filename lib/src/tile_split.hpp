@@ -36,16 +36,12 @@ template <bool kFast = false, class Leaf, class Under>
   }
   const int rb = b.rank();
   const int ra = a.rank();
-  if (kFast ? rb > ra : !tiler_rank_fits(rb, ra)) return false;
+  if (!tiler_rank_fits<kFast>(rb, ra)) return false;
   IntTuple::Nodes ps, pd;  // the modes' pairs, one after the other
   for (int i = 0; i < rb; ++i) {
     const Tiler& bi = b.elems[static_cast<std::size_t>(i)];
-    if constexpr (kFast) {
-      if (!split_into<true>(a[i], bi, leaf, under, ps, pd)) return false;
-    } else {
-      const auto in_mode = mode_step(i);
-      if (!split_into(a[i], bi, leaf, under, ps, pd)) return false;
-    }
+    if (!in_mode<kFast>(i, [&] { return split_into<kFast>(a[i], bi, leaf, under, ps, pd); }))
+      return false;
   }
   // ((T_0, .., T_{rb-1}), (R_0, .., R_{rb-1}, A_rb, ..)): its node counts
   // first, then every node written into one extension of rs/rd.
@@ -53,11 +49,9 @@ template <bool kFast = false, class Leaf, class Under>
   std::size_t t_nodes = 0;  // the T_i's nodes
   for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span))
     t_nodes += static_cast<std::size_t>(ps[p + 1].span);
-  const std::size_t r_nodes = n - static_cast<std::size_t>(rb) - t_nodes;       // the R_i's nodes
-  const ItNode* tail_s = ra > rb ? IntTuple::child(a.s, rb) : a.s + a.s->span;  // A_rb, ..
-  const ItNode* tail_d = a.d + (tail_s - a.s);
-  const auto tail = static_cast<std::size_t>(a.s + a.s->span - tail_s);
-  const std::size_t total = 3 + t_nodes + r_nodes + tail;
+  const std::size_t r_nodes = n - static_cast<std::size_t>(rb) - t_nodes;  // the R_i's nodes
+  const Tail tail = tail_of(a, rb);                                        // A_rb, ..
+  const std::size_t total = 3 + t_nodes + r_nodes + tail.nodes;
   ItNode* os = rs.extend(total);
   ItNode* od = rd.extend(total);
   *os++ = *od++ = {2, static_cast<int32_t>(total), 1};
@@ -68,7 +62,7 @@ template <bool kFast = false, class Leaf, class Under>
     }
   };
   for (int half = 0; half < 2; ++half) {
-    const std::size_t nodes = half == 0 ? t_nodes : r_nodes + tail;
+    const std::size_t nodes = half == 0 ? t_nodes : r_nodes + tail.nodes;
     *os++ = *od++ = {half == 0 ? rb : ra, static_cast<int32_t>(1 + nodes), 1};
     for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span)) {
       const std::size_t t = p + 1;  // T_i's root, then R_i's
@@ -76,7 +70,7 @@ template <bool kFast = false, class Leaf, class Under>
       put(ps.data() + h, pd.data() + h, static_cast<std::size_t>(ps[h].span));
     }
   }
-  put(tail_s, tail_d, tail);
+  put(tail.s, tail.d, tail.nodes);
   return true;
 }
 
