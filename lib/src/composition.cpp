@@ -329,11 +329,11 @@ void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes
   }
   ItNode* ps = rs.extend(count);
   ItNode* pd = rd.extend(count);
-  if (n > 1) *ps++ = *pd++ = {static_cast<int64_t>(n), static_cast<int32_t>(count), 1};
+  if (n > 1) put_tuple_node(ps, pd, static_cast<int64_t>(n), count);
   const Mode* mode = c.modes + first;
   for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
     const auto m = static_cast<int32_t>(ends[k] - prev);
-    if (m > 1) *ps++ = *pd++ = {m, m + 1, 1};
+    if (m > 1) put_tuple_node(ps, pd, m, static_cast<std::size_t>(m) + 1);
     for (int32_t j = 0; j < m; ++j, ++mode) {
       *ps++ = {mode->s, 1, 0};
       *pd++ = {mode->d, 1, 0};

@@ -28,12 +28,12 @@ namespace {
   const std::size_t total = 1 + span_b + rest_nodes;
   ItNode* ps = rs.extend(total);
   ItNode* pd = rd.extend(total);
-  *ps++ = *pd++ = {2, static_cast<int32_t>(total), 1};
+  put_tuple_node(ps, pd, 2, total);
   const Mode* m = put_replacing_leaves(ps, pd, bs, bd, c.modes.data());
   ps += span_b;
   pd += span_b;
   if (nr != 1) {
-    *ps++ = *pd++ = {static_cast<int64_t>(nr), static_cast<int32_t>(nr + 1), 1};
+    put_tuple_node(ps, pd, static_cast<int64_t>(nr), nr + 1);
   }
   for (std::size_t k = 0; k < nr; ++k, ++m) {
     ps[k] = {m->s, 1, 0};

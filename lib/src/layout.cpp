@@ -275,7 +275,7 @@ void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd)
   const std::size_t count = 1 + kept + static_cast<std::size_t>(r < n ? n - r : 0);
   ItNode* ps = rs.extend(count);
   ItNode* pd = rd.extend(count);
-  *ps++ = *pd++ = {m, static_cast<int32_t>(count), 1};
+  put_tuple_node(ps, pd, m, count);
   const ItNode* ms = s->tuple ? s + 1 : s;
   const ItNode* md = s->tuple ? d + 1 : d;
   for (std::size_t k = 0; k < kept; ++k) {

@@ -75,6 +75,17 @@ bool pads_to_rank(const Layout& l, int n);
 // Appends append_to_rank(l, n) (for l with pads_to_rank(l, n)) to the node arrays.
 void append_padded(LayoutRef l, int n, IntTuple::Nodes& rs, IntTuple::Nodes& rd);
 
+// Writes the tuple node {arity, span} at *ps and *pd and steps both. Two
+// stores from registers: the chained `*ps++ = *pd++ = node` reloads *pd as
+// one 16-byte load of a node just stored in parts, which store-to-load
+// forwarding cannot serve (a stall of about 10-20 cycles per node,
+// docs/PERFORMANCE.md, issue 17).
+inline void put_tuple_node(ItNode*& ps, ItNode*& pd, int64_t arity, std::size_t span) {
+  const ItNode n{arity, static_cast<int32_t>(span), 1};
+  *ps++ = n;
+  *pd++ = n;
+}
+
 // A tiler of rank r applies to a layout of rank >= r (false: refused; with
 // kFast, a fast path's walk, false without fail()).
 template <bool kFast = false>

@@ -11,6 +11,7 @@
 #include "algebra_core.hpp"
 #include "layout_ref.hpp"
 #include "mode_sink.hpp"
+#include "quick_div.hpp"
 #include "refusal.hpp"
 
 namespace layout::detail {
@@ -59,7 +60,7 @@ struct LeafSplit {
     if (m.d != 1) out[n++] = {m.d, 1};
     if (__builtin_mul_overflow(m.s, m.d, &end)) return false;
   }
-  const int64_t q = cotarget / end + (cotarget % end != 0);
+  const int64_t q = ceil_quot(cotarget, end);
   if (q != 1) out[n++] = {q, end};
   return true;
 }
@@ -100,9 +101,7 @@ struct LeafSplit {
 struct NodeWriter {
   ItNode* ps;
   ItNode* pd;
-  void tuple(int64_t arity, std::size_t span) {
-    *ps++ = *pd++ = {arity, static_cast<int32_t>(span), 1};
-  }
+  void tuple(int64_t arity, std::size_t span) { put_tuple_node(ps, pd, arity, span); }
   void leaf(Mode m) {
     *ps++ = {m.s, 1, 0};
     *pd++ = {m.d, 1, 0};

@@ -6,6 +6,7 @@
 
 #include "layout/int_tuple.hpp"
 #include "layout/layout.hpp"
+#include "quick_div.hpp"
 
 namespace layout::detail {
 
@@ -102,12 +103,12 @@ template <class Sink>
   sort_small(m, m + n, [](const Mode& x) { return x.d; });
   int64_t end = 1;
   for (std::size_t k = 0; k < n; ++k) {
-    if (m[k].d < end || !sink.add(m[k].d / end, end) ||
+    if (m[k].d < end || !sink.add(quot(m[k].d, end), end) ||
         __builtin_mul_overflow(m[k].s, m[k].d, &end))
       return false;
   }
   if (extent) *extent = end;
-  return sink.add(cotarget / end + (cotarget % end != 0), end);
+  return sink.add(ceil_quot(cotarget, end), end);
 }
 
 }  // namespace layout::detail

@@ -13,6 +13,7 @@ namespace layout {
 
 using detail::LayoutRef;
 using detail::OpenTuple;
+using detail::put_tuple_node;
 
 namespace {
 
@@ -123,7 +124,7 @@ bool pair_fast(LayoutRef la, LayoutRef lb, IntTuple::Nodes& rs, IntTuple::Nodes&
       const auto total = 1 + span_a + static_cast<std::size_t>(lb.s->span);
       ItNode* ps = rs.extend(total);
       ItNode* pd = rd.extend(total);
-      *ps++ = *pd++ = {2, static_cast<int32_t>(total), 1};
+      put_tuple_node(ps, pd, 2, total);
       std::copy_n(la.s, span_a, ps);
       std::copy_n(la.d, span_a, pd);
       detail::put_replacing_leaves(ps + span_a, pd + span_a, lb.s, lb.d, c.modes.data());
@@ -204,10 +205,10 @@ void append_zip_pairs(int r, bool raked, const Block& block, const Copy& copy,
   for (int i = 0; i < r; ++i) total += block(i).s->span + copy(i).s->span;
   ItNode* ps = rs.extend(static_cast<std::size_t>(total));
   ItNode* pd = rd.extend(static_cast<std::size_t>(total));
-  *ps++ = *pd++ = {r, total, 1};
+  put_tuple_node(ps, pd, r, static_cast<std::size_t>(total));
   for (int i = 0; i < r; ++i) {
     const LayoutRef x = block(i), y = copy(i);
-    *ps++ = *pd++ = {2, 1 + x.s->span + y.s->span, 1};
+    put_tuple_node(ps, pd, 2, static_cast<std::size_t>(1 + x.s->span + y.s->span));
     if (raked) {
       put_copy(y, ps, pd);
       put_nodes(x, ps, pd);

@@ -54,7 +54,7 @@ template <bool kFast = false, class Leaf, class Under>
   const std::size_t total = 3 + t_nodes + r_nodes + tail.nodes;
   ItNode* os = rs.extend(total);
   ItNode* od = rd.extend(total);
-  *os++ = *od++ = {2, static_cast<int32_t>(total), 1};
+  put_tuple_node(os, od, 2, total);
   const auto put = [&](const ItNode* s, const ItNode* d, std::size_t count) {
     for (std::size_t k = 0; k < count; ++k) {
       *os++ = s[k];
@@ -63,7 +63,7 @@ template <bool kFast = false, class Leaf, class Under>
   };
   for (int half = 0; half < 2; ++half) {
     const std::size_t nodes = half == 0 ? t_nodes : r_nodes + tail.nodes;
-    *os++ = *od++ = {half == 0 ? rb : ra, static_cast<int32_t>(1 + nodes), 1};
+    put_tuple_node(os, od, half == 0 ? rb : ra, 1 + nodes);
     for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span)) {
       const std::size_t t = p + 1;  // T_i's root, then R_i's
       const std::size_t h = half == 0 ? t : t + static_cast<std::size_t>(ps[t].span);
