@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "layout/algebra.hpp"
@@ -259,7 +260,9 @@ inline Layout random_permuted_compact(std::mt19937& g, int max_depth = 2, int64_
 // A layout of leaf modes (rank 1 to 4, sizes in [1, max_size]; strides in
 // [min_stride, max_stride], or compact column-major) and a tile of leaves on
 // its first modes (sizes in [1, max_tile], strides in [-1, max_tile]): the
-// direct tile paths' inputs. B_i is `modes[i]`.
+// direct tile paths' inputs. With `mixed`, about a third of the elements are
+// two-mode layouts instead (the by-mode walk, whose leaf modes take the
+// leaf rule). B_i is `modes[i]`.
 struct LeafTile {
   Layout a;
   std::vector<Layout> modes;
@@ -267,7 +270,8 @@ struct LeafTile {
   std::string text;  // "A by <...>", for traces
 };
 inline LeafTile random_leaf_tile(std::mt19937& g, int64_t max_size, int64_t min_stride,
-                                 int64_t max_stride, int64_t max_tile, bool compact) {
+                                 int64_t max_stride, int64_t max_tile, bool compact,
+                                 bool mixed = false) {
   std::uniform_int_distribution<int64_t> size(1, max_size), stride(min_stride, max_stride),
       tile_size(1, max_tile), tile_stride(-1, max_tile);
   const int ra = std::uniform_int_distribution<int>(1, 4)(g);
@@ -282,8 +286,17 @@ inline LeafTile random_leaf_tile(std::mt19937& g, int64_t max_size, int64_t min_
   LeafTile c{L(s + "):" + d + ")"), {}, {}, {}};
   const int rb = std::uniform_int_distribution<int>(1, ra)(g);
   std::string t = "<";
+  const auto leaf = [&] {
+    return std::pair(std::to_string(tile_size(g)), std::to_string(tile_stride(g)));
+  };
   for (int i = 0; i < rb; ++i) {
-    c.modes.push_back(L(std::to_string(tile_size(g)) + ":" + std::to_string(tile_stride(g))));
+    const auto [s0, d0] = leaf();
+    if (mixed && std::uniform_int_distribution<int>(0, 2)(g) == 0) {
+      const auto [s1, d1] = leaf();
+      c.modes.push_back(L("(" + s0 + "," + s1 + "):(" + d0 + "," + d1 + ")"));
+    } else {
+      c.modes.push_back(L(s0 + ":" + d0));
+    }
     t += (i ? "," : "") + layout::to_string(c.modes.back());
   }
   c.tile = T(t + ">");

@@ -174,10 +174,13 @@ constexpr auto divide_in_range = [](const Layout& a, const Layout& b, IntTuple::
 };
 
 // divide_into's fast path for a mode of a tuple tiler (by_tiler checks the
-// whole result's range).
+// whole result's range): a leaf mode by a leaf first by divide_leaf's rule.
 constexpr auto divide_mode_fast = [](detail::LayoutRef a, const Layout& b, IntTuple::Nodes& rs,
                                      IntTuple::Nodes& rd) {
-  return detail::divide_fast<false>(a, b, rs, rd);
+  const auto leaf = [](Mode ai, Mode bi, detail::LeafSplit& x) {
+    return detail::divide_leaf(ai, bi, x);
+  };
+  return detail::leaf_pair(a, b, leaf, rs, rd) || detail::divide_fast<false>(a, b, rs, rd);
 };
 
 // The general paths' by-mode walks over the fast paths, for a tuple tiler.

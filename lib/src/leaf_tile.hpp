@@ -97,27 +97,56 @@ struct LeafSplit {
   return compose_leaf_linear(b, c[0].d, out.r[0]);
 }
 
+// The nodes of a split's rest R and of its pair (T, R).
+inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }
+inline std::size_t pair_nodes(const LeafSplit& x) { return 2 + rest_nodes(x); }
+
 // Writers of the result's nodes, front to back.
 struct NodeWriter {
   ItNode* ps;
   ItNode* pd;
-  void tuple(int64_t arity, std::size_t span) { put_tuple_node(ps, pd, arity, span); }
-  void leaf(Mode m) {
+  // Inlined: each call is a few stores, and g++ stops inlining these into the
+  // larger callers on its own.
+  [[gnu::always_inline]] void tuple(int64_t arity, std::size_t span) {
+    put_tuple_node(ps, pd, arity, span);
+  }
+  [[gnu::always_inline]] void leaf(Mode m) {
     *ps++ = {m.s, 1, 0};
     *pd++ = {m.d, 1, 0};
   }
-  void rest(const LeafSplit& x) {  // one mode, or a flat tuple of two
+  [[gnu::always_inline]] void rest(const LeafSplit& x) {  // one mode, or a flat tuple of two
     if (x.nr == 2) tuple(2, 3);
     for (int k = 0; k < x.nr; ++k) leaf(x.r[k]);
   }
-  void copy(const Tail& t) {
+  [[gnu::always_inline]] void pair(const LeafSplit& x) {  // (T, R)
+    tuple(2, pair_nodes(x));
+    leaf(x.t);
+    rest(x);
+  }
+  [[gnu::always_inline]] void copy(const Tail& t) {
     for (std::size_t k = 0; k < t.nodes; ++k) {
       *ps++ = t.s[k];
       *pd++ = t.d[k];
     }
   }
 };
-inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }
+
+// The pair (T, R) of a leaf mode A split by a leaf B, appended to rs/rd as
+// the by-mode walks' fast paths append it (divide_fast, the products'
+// pair_fast; the walk checks the whole result's range): split(A, B,
+// LeafSplit&) (divide_leaf, product_leaf); false, with nothing written, for
+// any other A or B and where split gives up (the fast path then decides).
+template <class Split>
+[[gnu::always_inline]] inline bool leaf_pair(LayoutRef a, const Layout& b, const Split& split,
+                                             IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+  const ItNode* bs = b.shape().root();
+  LeafSplit x;
+  if (a.s->tuple || bs->tuple || !split(Mode{a.s->v, a.d->v}, Mode{bs->v, b.stride().root()->v}, x))
+    return false;
+  const std::size_t total = pair_nodes(x);
+  NodeWriter{rs.extend(total), rd.extend(total)}.pair(x);
+  return true;
+}
 
 // The form written: logical, the tuple of pairs (T_i, R_i) and A's modes past
 // the tile (logical_divide, logical_product); the split regrouped otherwise.
@@ -166,11 +195,7 @@ bool split_by_leaf_tile(LayoutRef a, const Tiler& b, TileForm form, const Split&
   NodeWriter w{rs.extend(total), rd.extend(total)};
   if (form == TileForm::logical) {  // (D_0, .., D_{rb-1}, A_rb, ..), D_i = (T_i, R_i)
     w.tuple(ra, total);
-    for (int i = 0; i < rb; ++i) {
-      w.tuple(2, 2 + rest_nodes(x[i]));
-      w.leaf(x[i].t);
-      w.rest(x[i]);
-    }
+    for (int i = 0; i < rb; ++i) w.pair(x[i]);
     w.copy(tail);
     return true;
   }

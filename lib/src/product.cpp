@@ -153,10 +153,14 @@ bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
 }
 
 // The by-mode walks over the fast paths, for a tuple tiler (by_tiler checks
-// the whole result's range): product_pair's and product_underscore's, the
-// latter false (the general path refuses) where the mode is not a pair.
+// the whole result's range): product_pair's (a leaf mode by a leaf first by
+// product_leaf's rule) and product_underscore's, the latter false (the
+// general path refuses) where the mode is not a pair.
 bool pair_mode_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  return pair_fast<false>(a, LayoutRef(b), rs, rd);
+  const auto leaf = [](Mode ai, Mode bi, detail::LeafSplit& x) {
+    return detail::product_leaf(ai, bi, x);
+  };
+  return detail::leaf_pair(a, b, leaf, rs, rd) || pair_fast<false>(a, LayoutRef(b), rs, rd);
 }
 bool underscore_mode_fast(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   if (!a.s->tuple || a.rank() != 2) return false;
