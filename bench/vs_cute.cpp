@@ -275,6 +275,33 @@ void cute_zipped_product_tile(benchmark::State& s) {
   cute_by_tile(s, kBlockTile, [](auto a, auto b) { return cute::zipped_product(a, b); });
 }
 
+// By a tile with a two-mode element (the by-mode walk: the leaf mode by the
+// leaf rule, the two-mode one by the layout tiler's fast path), ours only:
+// CuTe's runtime path complements only rank-1 layouts ("Dynamic-stride
+// complement only for rank-1 layouts"), so it cannot divide or multiply by a
+// runtime two-mode element.
+constexpr const char* kNestedA = "(16,32):(1,16)";
+constexpr const char* kNestedTile = "<8:2,(2,2):(1,8)>";
+void ours_logical_divide_nested(benchmark::State& s) {
+  ours_by_tile(s, kNestedA, kNestedTile, layout::logical_divide);
+}
+void ours_zipped_divide_nested(benchmark::State& s) {
+  ours_by_tile(s, kNestedA, kNestedTile, layout::zipped_divide);
+}
+void ours_tiled_divide_nested(benchmark::State& s) {
+  ours_by_tile(s, kNestedA, kNestedTile, layout::tiled_divide);
+}
+void ours_logical_product_nested(benchmark::State& s) {
+  ours_by_tile(s, kNestedA, kNestedTile, [](const Layout& a, const layout::Tiler& b) {
+    return layout::logical_product(a, b);
+  });
+}
+void ours_zipped_product_nested(benchmark::State& s) {
+  ours_by_tile(s, kNestedA, kNestedTile, [](const Layout& a, const layout::Tiler& b) {
+    return layout::zipped_product(a, b);
+  });
+}
+
 // Per-index evaluation on L1-L3 (docs/PERFORMANCE.md, "Per-index evaluation"):
 // this library's FlatLayout F(i) against CuTe's layout(i), batches of 4096
 // consecutive indices, items = indices.
@@ -460,6 +487,11 @@ int main(int argc, char** argv) {
   add("logical_product_tile/cute", cute_logical_product_tile);
   add("zipped_product_tile/ours", ours_zipped_product_tile);
   add("zipped_product_tile/cute", cute_zipped_product_tile);
+  add("logical_divide_nested/ours", ours_logical_divide_nested);
+  add("zipped_divide_nested/ours", ours_zipped_divide_nested);
+  add("tiled_divide_nested/ours", ours_tiled_divide_nested);
+  add("logical_product_nested/ours", ours_logical_product_nested);
+  add("zipped_product_nested/ours", ours_zipped_product_nested);
   add("eval_L1/ours", ours_eval_l1);
   add("eval_L1/cute", cute_eval_l1);
   add("eval_L2/ours", ours_eval_l2);
