@@ -177,10 +177,8 @@ constexpr auto divide_in_range = [](const Layout& a, const Layout& b, IntTuple::
 // whole result's range): a leaf mode by a leaf first by divide_leaf's rule.
 constexpr auto divide_mode_fast = [](detail::LayoutRef a, const Layout& b, IntTuple::Nodes& rs,
                                      IntTuple::Nodes& rd) {
-  const auto leaf = [](Mode ai, Mode bi, detail::LeafSplit& x) {
-    return detail::divide_leaf(ai, bi, x);
-  };
-  return detail::leaf_pair(a, b, leaf, rs, rd) || detail::divide_fast<false>(a, b, rs, rd);
+  return detail::leaf_pair(a, b, detail::divide_leaf_rule, rs, rd) ||
+         detail::divide_fast<false>(a, b, rs, rd);
 };
 
 // The general paths' by-mode walks over the fast paths, for a tuple tiler.
@@ -198,10 +196,8 @@ constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::
 // The divide `form` by a tile of leaves on leaf modes, computed directly.
 auto leaf_tile_divide(detail::TileForm form) {
   return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    return detail::split_by_leaf_tile(
-        detail::LayoutRef(a), b, form,
-        [](Mode ai, Mode bi, detail::LeafSplit& x) { return detail::divide_leaf(ai, bi, x); }, rs,
-        rd);
+    return detail::split_by_leaf_tile(detail::LayoutRef(a), b, form, detail::divide_leaf_rule, rs,
+                                      rd);
   };
 }
 

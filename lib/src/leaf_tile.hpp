@@ -32,9 +32,8 @@ template <class F>
   const ItNode* const s0 = a.s->tuple ? a.s + 1 : a.s;  // mode 0's root (A itself for a leaf A)
   const ItNode* const d0 = a.s->tuple ? a.d + 1 : a.d;
   const Tiler* const t0 = b.elems.data();
-  const ItNode* s = s0;
-  for (int i = 0; i < rb; ++i, ++s) {  // a leaf mode: its one node
-    if (s->tuple || !t0[i].is_layout() || t0[i].layout.shape().root()->tuple) return false;
+  for (int i = 0; i < rb; ++i) {  // modes 0..i-1 leaves: mode i is node i
+    if (s0[i].tuple || !t0[i].is_layout() || t0[i].layout.shape().root()->tuple) return false;
   }
   for (int i = 0; i < rb; ++i) {
     const Layout& t = t0[i].layout;
@@ -101,6 +100,15 @@ struct LeafSplit {
   out.nr = 1;
   return compose_leaf_linear(b, c[0].d, out.r[0]);
 }
+
+// The two rules as function objects (split_by_leaf_tile's and leaf_pair's
+// `split`), inlined where they are passed.
+inline constexpr auto divide_leaf_rule = [](Mode a, Mode b, LeafSplit& x) {
+  return divide_leaf(a, b, x);
+};
+inline constexpr auto product_leaf_rule = [](Mode a, Mode b, LeafSplit& x) {
+  return product_leaf(a, b, x);
+};
 
 // The nodes of a split's rest R and of its pair (T, R).
 inline std::size_t rest_nodes(const LeafSplit& x) { return x.nr == 2 ? 3 : 1; }

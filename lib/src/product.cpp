@@ -157,10 +157,8 @@ bool product_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
 // product_leaf's rule) and product_underscore's, the latter false (the
 // general path refuses) where the mode is not a pair.
 bool pair_mode_fast(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  const auto leaf = [](Mode ai, Mode bi, detail::LeafSplit& x) {
-    return detail::product_leaf(ai, bi, x);
-  };
-  return detail::leaf_pair(a, b, leaf, rs, rd) || pair_fast<false>(a, LayoutRef(b), rs, rd);
+  return detail::leaf_pair(a, b, detail::product_leaf_rule, rs, rd) ||
+         pair_fast<false>(a, LayoutRef(b), rs, rd);
 }
 bool underscore_mode_fast(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   if (!a.s->tuple || a.rank() != 2) return false;
@@ -177,10 +175,7 @@ bool split_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntT
 // The product `form` by a tile of leaves on leaf modes, computed directly.
 auto leaf_tile_product(detail::TileForm form) {
   return [form](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    return detail::split_by_leaf_tile(
-        LayoutRef(a), b, form,
-        [](Mode ai, Mode bi, detail::LeafSplit& x) { return detail::product_leaf(ai, bi, x); }, rs,
-        rd);
+    return detail::split_by_leaf_tile(LayoutRef(a), b, form, detail::product_leaf_rule, rs, rd);
   };
 }
 
