@@ -11,6 +11,7 @@
 
 #include "layout/checked.hpp"
 #include "layout/layout.hpp"
+#include "layout_ref.hpp"
 
 namespace layout::detail {
 
@@ -96,6 +97,35 @@ void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nod
 // Appends the next n results as one mode: the single result, or a flat tuple of them.
 void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd);
+// The nodes emit_flat appends for results [next, next + n): a root where
+// n > 1, and per result its modes, under a root of their own where there are
+// several.
+[[gnu::always_inline]] inline std::size_t flat_nodes(ComposedView c, std::size_t next,
+                                                     std::size_t n) {
+  const int32_t* ends = c.ends + next;
+  std::size_t count = n > 1;
+  for (std::size_t k = 0, prev = next == 0 ? 0 : ends[-1]; k < n; prev = ends[k++]) {
+    const std::size_t m = ends[k] - prev;
+    count += m + (m > 1);
+  }
+  return count;
+}
+// Writes those `count` nodes (flat_nodes) at ps/pd and moves them past.
+[[gnu::always_inline]] inline void put_flat(ComposedView c, std::size_t next, std::size_t n,
+                                            std::size_t count, ItNode*& ps, ItNode*& pd) {
+  const int32_t* ends = c.ends + next;
+  const int32_t first = next == 0 ? 0 : ends[-1];
+  if (n > 1) put_tuple_node(ps, pd, static_cast<int64_t>(n), count);
+  const Mode* mode = c.modes + first;
+  for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
+    const auto m = static_cast<int32_t>(ends[k] - prev);
+    if (m > 1) put_tuple_node(ps, pd, m, static_cast<std::size_t>(m) + 1);
+    for (int32_t j = 0; j < m; ++j, ++mode) {
+      *ps++ = {mode->s, 1, 0};
+      *pd++ = {mode->d, 1, 0};
+    }
+  }
+}
 
 // The fast paths: on the common inputs, the general path's steps and result
 // without its containers, frames and refusal formatting. A fast function
@@ -128,6 +158,8 @@ struct FastComposed {
 // compose_leaves by the symbolic walk and the no-carry proof alone: false
 // where a leaf has no symbolic rule, the leaves may carry, or the result
 // might not fit the buffers.
+//   pre: a coalesced: s_j != 1 but for the last mode, and no s_j d_j =
+//        d_{j+1} (extension_modes, a ModeArraySink's complement).
 bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out);
 // compose_leaves_walk for A of one mode, the unbounded d_A (A(x) = x d_A), on
 // one leaf: s:d becomes s:(d d_A), 1:0 for s = 1, s:0 for d = 0, no carry possible.

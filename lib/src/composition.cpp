@@ -239,6 +239,12 @@ struct DigitRoom {
 // largest digits add up to at most a_j - 1 (DigitRoom), the digits of a sum
 // of leaf values are the sums of their digits: no carry, so
 // A(sum) = sum of A(leaf values) without no_carry's residue bounds.
+// A's modes are coalesced here (pre of compose_leaves_fast), so each leaf's
+// modes are already canonical and canonical_leaf is not called: the walk
+// gives the modes (n_j, r d_j) of consecutive modes j of A, the first with
+// n_j r = a_j and the rest with r = 1, each of size >= 2 (the signs flipped
+// together where d < 0), and two of them merge only where a_j d_j = d_{j+1},
+// which coalesced modes never satisfy.
 [[gnu::always_inline]] inline bool compose_leaves_walk(detail::ModeSpan a, detail::ModeSpan leaves,
                                                        detail::FastComposed& out) {
   if (leaves.size() > out.ends.capacity() || a.size() > detail::kFastAModes) return false;
@@ -252,7 +258,6 @@ struct DigitRoom {
                        : compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room);
     if (w != Walk::composed) return false;
     if (out.modes.lost) return false;
-    canonical_leaf(out.modes, first);
     close_leaf(out, first);
   }
   return !room.full || no_carry(a, leaves, nullptr);
@@ -317,28 +322,10 @@ void emit_tree(ComposedView c, std::size_t& next, const ItNode* s, IntTuple::Nod
 
 void emit_flat(ComposedView c, std::size_t& next, std::size_t n, IntTuple::Nodes& rs,
                IntTuple::Nodes& rd) {
-  // Its nodes: a root where n > 1, and per leaf its modes, under a root of
-  // their own where there are several; counted first, then written into one
-  // extension of rs/rd.
-  const int32_t* ends = c.ends + next;
-  const int32_t first = next == 0 ? 0 : c.ends[next - 1];
-  std::size_t count = n > 1;
-  for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
-    const std::size_t m = ends[k] - prev;
-    count += m + (m > 1);
-  }
+  const std::size_t count = flat_nodes(c, next, n);  // one extension of rs/rd
   ItNode* ps = rs.extend(count);
   ItNode* pd = rd.extend(count);
-  if (n > 1) put_tuple_node(ps, pd, static_cast<int64_t>(n), count);
-  const Mode* mode = c.modes + first;
-  for (std::size_t k = 0, prev = first; k < n; prev = ends[k++]) {
-    const auto m = static_cast<int32_t>(ends[k] - prev);
-    if (m > 1) put_tuple_node(ps, pd, m, static_cast<std::size_t>(m) + 1);
-    for (int32_t j = 0; j < m; ++j, ++mode) {
-      *ps++ = {mode->s, 1, 0};
-      *pd++ = {mode->d, 1, 0};
-    }
-  }
+  put_flat(c, next, n, count, ps, pd);
   next += n;
 }
 

@@ -59,20 +59,35 @@ template <bool kInRange>
     if (!gather_leaves(bs, bd, b.shape().node_count(), leaves, nb) ||
         !moving_modes(ModeSpan(leaves, nb), moving, nm))
       return false;
+    // A's extension modes (A one leaf: that leaf), whose sizes multiply to size(A).
+    FixedVector<Mode, kFastAModes> am;
+    int64_t size_a = a.s->v;
+    if (a.s->tuple) {
+      if (!extension_modes_fast(a, am)) return false;
+      size_a = 1;
+      for (const Mode& m : am)
+        if (__builtin_mul_overflow(size_a, m.s, &size_a)) return false;
+    }
     ModeArraySink rest(leaves + nb);
-    if (!complement_walk(moving, nm, a.size(), rest)) return false;
+    if (!complement_walk(moving, nm, size_a, rest)) return false;
     std::size_t nr = rest.size();
     if (nr == 0) leaves[nb + nr++] = {1, 0};
     FastComposed c;
     const ModeSpan all(leaves, nb + nr);
-    if (!a.s->tuple) {  // A one leaf: its one extension mode
-      if (!compose_leaves_fast_leaf(a.d->v, all, c)) return false;
-    } else {
-      FixedVector<Mode, kFastAModes> am;
-      if (!extension_modes_fast(a, am) || !compose_leaves_fast(am, all, c)) return false;
-    }
+    if (!(a.s->tuple ? compose_leaves_fast(am, all, c) : compose_leaves_fast_leaf(a.d->v, all, c)))
+      return false;
     if (kInRange && !representable(c.modes.data(), c.modes.size())) return false;
     if (emit_pair_one_mode_each(c, nb, nr, bs, bd, rs, rd)) return true;
+    if (!bs->tuple) {  // B a leaf: (T, R), each the flat modes of its results, in one extension
+      const std::size_t nt = flat_nodes(c, 0, 1), nrest = flat_nodes(c, 1, nr);
+      const std::size_t total = 1 + nt + nrest;
+      ItNode* ps = rs.extend(total);
+      ItNode* pd = rd.extend(total);
+      put_tuple_node(ps, pd, 2, total);
+      put_flat(c, 0, 1, nt, ps, pd);
+      put_flat(c, 1, nr, nrest, ps, pd);
+      return true;
+    }
     OpenTuple pair(rs, rd, 2);
     emit_composed_tree(c, nb, bs, bd, rs, rd);
     std::size_t next = nb;
