@@ -239,9 +239,9 @@ template <class F>
 // compose_exact.cpp: the exact construction on the definition.
 // A(x) for modes a (the last unbounded), A(-x) = -A(x); checked.
 int64_t eval_extended(ModeSpan a, int64_t x);
-// The canonical modes of the layout of size g.size() whose values are g
-// (appended to out), or false when no layout takes these values.
-bool fit_modes(const std::vector<int64_t>& g, Modes& out);
+// The canonical modes of the layout of size `size` whose values are
+// g[0, size) (appended to out), or false when no layout takes these values.
+bool fit_modes(const int64_t* g, std::size_t size, Modes& out);
 // Appends the canonical modes of c -> A(c*d) on [0, s), or refuses (no layout).
 [[nodiscard]] bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out);
 // A(B(i)) = sum_k A(c_k(i)*d_k) for every i < size(B), or refuses with the index.

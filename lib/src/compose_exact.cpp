@@ -20,18 +20,22 @@
 // exactly for k < s_j and not at k = s_j (there the next mode's stride, which
 // is not s_j*e, appears), so the first run of each stride is its mode.
 #include <string>
-#include <vector>
 
 #include "algebra_core.hpp"
 #include "layout/checked.hpp"
+#include "quick_div.hpp"
 #include "refusal.hpp"
 
 namespace layout::detail {
 
 namespace {
 
+// The values of A o B on a leaf, or on every leaf of B: on the stack up to
+// 64 of them (the exact inputs met in kernels are small), no allocation.
+using Values = SmallVector<int64_t, 64>;
+
 // Appends the values g[0..] as "0, 10, 5, 15, ..." (at most 8).
-void some_values(Condition& out, const std::vector<int64_t>& g) {
+void some_values(Condition& out, const Values& g) {
   for (std::size_t i = 0; i < g.size() && i < 8; ++i) {
     if (i) out << ", ";
     out << g[i];
@@ -47,9 +51,10 @@ bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {
     return sub_ok(0, x, nx) && eval_extended_ok(a, nx, w) && sub_ok(0, w, v);
   }
   int64_t sum = 0, t = 0;  // locals: a store through v may alias a's modes
+  // x >= 0 and a[j].s >= 1 here, so quick_div's rem and quot apply.
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    if (!mul_ok(x % a[j].s, a[j].d, t) || !add_ok(sum, t, sum)) return false;
-    x /= a[j].s;
+    if (!mul_ok(rem(x, a[j].s), a[j].d, t) || !add_ok(sum, t, sum)) return false;
+    x = quot(x, a[j].s);
   }
   if (!mul_ok(x, a.back().d, t) || !add_ok(sum, t, sum)) return false;
   v = sum;
@@ -74,47 +79,55 @@ int64_t eval_extended(ModeSpan a, int64_t x) {
   return checked::add(v, checked::mul(x, a.back().d));
 }
 
-bool fit_modes(const std::vector<int64_t>& g, Modes& out) {
-  const auto s = static_cast<int64_t>(g.size());
-  Modes m;
+bool fit_modes(const int64_t* g, std::size_t size, Modes& out) {
+  const auto s = static_cast<int64_t>(size);
+  const std::size_t base = out.size();  // the candidate's modes go to out[base, ..)
   int64_t p = 1;  // the position of the next mode: the product of the sizes before it
   while (p < s) {
     const int64_t e = g[static_cast<std::size_t>(p)];
-    int64_t n = 1, want;  // the first k with k*p >= s or g(k*p) != k*e
+    int64_t n = 1, want;  // the first k with k*p >= s or g(k*p) != k*e (n >= 2: g(p) = e)
     while (n * p < s && !__builtin_mul_overflow(n, e, &want) &&
            g[static_cast<std::size_t>(n * p)] == want)
       ++n;
-    if (s % (n * p) != 0) return false;  // the run is no mode: no layout has these values
-    m.push_back({n, e});
+    if (s % (n * p) != 0) {  // the run is no mode: no layout has these values
+      out.truncate(base);
+      return false;
+    }
+    out.push_back({n, e});
     p *= n;
   }
   // Verify every value: the candidate is the only layout the values allow.
-  SmallVector<int64_t, 16> digit;
-  for (std::size_t k = 0; k < m.size(); ++k) digit.push_back(0);
-  int64_t v = 0;
-  for (int64_t i = 0; i < s; ++i) {
-    if (g[static_cast<std::size_t>(i)] != v) return false;
-    for (std::size_t k = 0; k < m.size(); ++k) {  // next coordinate, colexicographic
-      if (++digit[k] < m[k].s) {
-        if (__builtin_add_overflow(v, m[k].d, &v)) return false;
-        break;
+  const Mode* const m = out.data() + base;
+  const std::size_t rank = out.size() - base;  // < 64: each size >= 2
+  const bool fits = [&] {
+    int64_t digit[64] = {};
+    int64_t v = 0;
+    for (int64_t i = 0; i < s; ++i) {
+      if (g[static_cast<std::size_t>(i)] != v) return false;
+      for (std::size_t k = 0; k < rank; ++k) {  // next coordinate, colexicographic
+        if (++digit[k] < m[k].s) {
+          if (__builtin_add_overflow(v, m[k].d, &v)) return false;
+          break;
+        }
+        digit[k] = 0;
+        int64_t back;
+        if (__builtin_mul_overflow(m[k].s - 1, m[k].d, &back) ||
+            __builtin_sub_overflow(v, back, &v))
+          return false;
       }
-      digit[k] = 0;
-      int64_t back;
-      if (__builtin_mul_overflow(m[k].s - 1, m[k].d, &back) || __builtin_sub_overflow(v, back, &v))
-        return false;
     }
-  }
-  out.append(m.data(), m.size());
-  return true;
+    return true;
+  }();
+  if (!fits) out.truncate(base);
+  return fits;
 }
 
 bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
-  std::vector<int64_t> g(static_cast<std::size_t>(s));
+  Values g;
+  int64_t* const v = g.extend(static_cast<std::size_t>(s));
   for (int64_t c = 0; c < s; ++c)
-    if (!eval_at_ok(a, c, d, g[static_cast<std::size_t>(c)])) return false;
-  Modes m;
-  if (!fit_modes(g, m)) {
+    if (!eval_at_ok(a, c, d, v[c])) return false;
+  if (!fit_modes(g.data(), g.size(), out)) {
     Condition why;
     why << "no layout with B's shape equals A o B: on B's mode " << Mode{s, d}
         << ", A o B takes the values ";
@@ -122,17 +135,19 @@ bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
     why << ", which no layout of size " << s << " takes";
     return fail(why.take());
   }
-  out.append(m.data(), m.size());
   return true;
 }
 
 bool check_additive(ModeSpan a, ModeSpan leaves) {
-  // Each leaf's values A(c*d), then every index of B against their sum.
-  std::vector<std::vector<int64_t>> part(leaves.size());
-  for (std::size_t k = 0; k < leaves.size(); ++k) {
-    part[k].resize(static_cast<std::size_t>(leaves[k].s));
-    for (int64_t c = 0; c < leaves[k].s; ++c)
-      if (!eval_at_ok(a, c, leaves[k].d, part[k][static_cast<std::size_t>(c)])) return false;
+  // Each leaf's values A(c*d) (leaf k's from first[k] on), then every index
+  // of B against their sum.
+  Values values;
+  SmallVector<std::size_t, 16> first;
+  for (const Mode& leaf : leaves) {
+    first.push_back(values.size());
+    int64_t* const v = values.extend(static_cast<std::size_t>(leaf.s));
+    for (int64_t c = 0; c < leaf.s; ++c)
+      if (!eval_at_ok(a, c, leaf.d, v[c])) return false;
   }
   SmallVector<int64_t, 16> crd;
   for (std::size_t k = 0; k < leaves.size(); ++k) crd.push_back(0);
@@ -140,7 +155,7 @@ bool check_additive(ModeSpan a, ModeSpan leaves) {
     int64_t x = 0, sum = 0, v = 0, t = 0;
     for (std::size_t k = 0; k < leaves.size(); ++k)
       if (!mul_ok(crd[k], leaves[k].d, t) || !add_ok(x, t, x) ||
-          !add_ok(sum, part[k][static_cast<std::size_t>(crd[k])], sum))
+          !add_ok(sum, values[first[k] + static_cast<std::size_t>(crd[k])], sum))
         return false;
     if (!eval_extended_ok(a, x, v)) return false;
     if (v != sum)

@@ -415,9 +415,9 @@ using detail::LayoutRef;
 bool compose_layout_into(const Modes& am, const Layout& b, IntTuple::Nodes& rs,
                          IntTuple::Nodes& rd) {
   detail::Composed c;
-  if (!detail::compose_leaves(am, flat_modes(b), c)) return false;
-  std::size_t next = 0;
-  detail::emit_tree(c, next, b.shape().root(), rs, rd);
+  const Modes leaves = flat_modes(b);
+  if (!detail::compose_leaves(am, leaves, c)) return false;
+  detail::emit_composed_tree(c, leaves.size(), b.shape().root(), b.stride().root(), rs, rd);
   return true;
 }
 
