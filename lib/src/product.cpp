@@ -82,9 +82,13 @@ template <bool kInRange, class Emit>
 }
 
 // Appends the copies of A laid out by B: complement(A, size(A)*cosize(B)) o B.
-// false: refused (fail()).
-bool copies_into(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  if (copies_fast(a, b, rs, rd)) return true;
+// false: refused (fail()). With try_fast, copies_fast first (a by-mode walk's
+// modes); without, where the same fast path has just given up on A and B
+// (a product by a layout B, blocked and raked products): the general path
+// appends the same nodes wherever copies_fast would.
+bool copies_into(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes& rd,
+                 bool try_fast) {
+  if (try_fast && copies_fast(a, b, rs, rd)) return true;
   int64_t cotarget;  // size(A) * cosize(B): past int64 a refusal, as a status
   if (!detail::mul_ok(a.size(), b.cosize(), cotarget)) return false;
   Modes c;
@@ -105,11 +109,13 @@ bool copies_into(LayoutRef a, LayoutRef b, IntTuple::Nodes& rs, IntTuple::Nodes&
   return true;
 }
 
-// The pair (A, copies of A laid out by B).
+// The pair (A, copies of A laid out by B), the copies' fast path first
+// where kTryFast (copies_into).
+template <bool kTryFast>
 bool product_pair(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   OpenTuple pair(rs, rd, 2);
   a.append_to(rs, rd);
-  if (!copies_into(a, LayoutRef(b), rs, rd)) return false;
+  if (!copies_into(a, LayoutRef(b), rs, rd, kTryFast)) return false;
   pair.close();
   return true;
 }
@@ -280,7 +286,7 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
   const LayoutRef pa = padded(a, r, as, ad);
   const LayoutRef pb = padded(b, r, bs, bd);
   IntTuple::Nodes cs, cd;
-  if (!copies_into(pa, pb, cs, cd)) return false;
+  if (!copies_into(pa, pb, cs, cd, /*try_fast=*/false)) return false;  // zip_product_fast gave up
   const LayoutRef copies(cs.data(), cd.data());
   // Mode i of a layout padded to rank r (itself where r = 1).
   const auto modes_of = [r](LayoutRef l) { return [r, l](int i) { return r == 1 ? l : l[i]; }; };
@@ -291,14 +297,20 @@ bool zip_product_into(const Layout& a, const Layout& b, bool raked, IntTuple::No
 template <class Guard>
 auto logical(const Layout& a, const Tiler& b, Guard guard) {
   return guard("logical_product", detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true, product_pair, rs, rd);
+    // A layout B: product_pair_fast has just given up on A and B.
+    return b.is_layout() ? detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true,
+                                              product_pair<false>, rs, rd)
+                         : detail::tiler_into(LayoutRef(a), b, /*keep_rest=*/true,
+                                              product_pair<true>, rs, rd);
   });
 }
 
 template <class Guard>
 auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how, Guard guard) {
   return guard(op, detail::binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return detail::split_variant(a, b, product_pair, product_underscore, how, rs, rd);
+    return b.is_layout()  // as in logical()
+               ? detail::split_variant(a, b, product_pair<false>, product_underscore, how, rs, rd)
+               : detail::split_variant(a, b, product_pair<true>, product_underscore, how, rs, rd);
   });
 }
 
