@@ -101,9 +101,13 @@ template <bool kInRange>
 
 // Appends logical_divide(A, B) for a layout B: the pair
 // (A o B, A o complement(B, size(A))), composed at the level of modes (the same
-// walk and no-carry check as composition). false: refused (fail()).
+// walk and no-carry check as composition). false: refused (fail()). With
+// kTryFast, divide_fast first; without, where it has just given up on the
+// same A and B (a divide by a layout B at the public boundary): the general
+// path appends the same nodes wherever divide_fast would.
+template <bool kTryFast>
 bool divide_into(LayoutRef a, const Layout& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  if (divide_fast<false>(a, b, rs, rd)) return true;
+  if (kTryFast && divide_fast<false>(a, b, rs, rd)) return true;
   Modes leaves = flat_modes(b);  // B's leaves, then the complement's
   const int64_t size_a = a.size();
   Modes rest;
@@ -151,14 +155,19 @@ bool divide_underscore(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
 template <class Guard>
 auto logical(const Layout& a, const Tiler& b, Guard guard) {
   return guard("logical_divide", binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return tiler_into(LayoutRef(a), b, /*keep_rest=*/true, divide_into, rs, rd);
+    // A layout B: divide_in_range has just given up on A and B.
+    return b.is_layout()
+               ? tiler_into(LayoutRef(a), b, /*keep_rest=*/true, divide_into<false>, rs, rd)
+               : tiler_into(LayoutRef(a), b, /*keep_rest=*/true, divide_into<true>, rs, rd);
   });
 }
 
 template <class Guard>
 auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how, Guard guard) {
   return guard(op, binary_operands(a, b), [&](auto& rs, auto& rd) {
-    return split_variant(a, b, divide_into, divide_underscore, how, rs, rd);
+    return b.is_layout()  // as in logical()
+               ? split_variant(a, b, divide_into<false>, divide_underscore, how, rs, rd)
+               : split_variant(a, b, divide_into<true>, divide_underscore, how, rs, rd);
   });
 }
 
@@ -167,7 +176,7 @@ auto split(const char* op, const Layout& a, const Tiler& b, detail::Regroup how,
 bool zipped_divide_status(const Layout& a, const Tiler& b, Layout& z) {
   auto operands = binary_operands(a, b);
   auto body = [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-    return split_variant(a, b, divide_into, divide_underscore, Regroup::zipped, rs, rd);
+    return split_variant(a, b, divide_into<true>, divide_underscore, Regroup::zipped, rs, rd);
   };
   bool ok = false;
   z = build_in_frame("zipped_divide", operands, body, ok);
