@@ -137,6 +137,24 @@ void cute_logical_divide(benchmark::State& s) {
   });
 }
 
+// logical_divide(((4,8),(2,16)):((2,64),(1,8)), 4:2): a nested A, whose leaf
+// results for B and its complement span several of A's modes (the walk's
+// general emit).
+void ours_logical_divide_nested_a(benchmark::State& s) {
+  const Layout a = layout::parse_layout("((4,8),(2,16)):((2,64),(1,8))");
+  const layout::Tiler b = layout::parse_tiler("4:2");
+  ours(s, [&] { return layout::logical_divide(a, b); });
+}
+void cute_logical_divide_nested_a(benchmark::State& s) {
+  cute_run(s, {4, 8, 2, 16, 2, 64, 1, 8, 4, 2}, [] {
+    using namespace cute;
+    return logical_divide(
+        make_layout(make_shape(make_shape(v[0], v[1]), make_shape(v[2], v[3])),
+                    make_stride(make_stride(v[4], v[5]), make_stride(v[6], v[7]))),
+        make_layout(v[8], v[9]));
+  });
+}
+
 // The other divides by the same rank-1 tile.
 template <class Op>
 void ours_divide(benchmark::State& s, Op op) {
@@ -459,6 +477,8 @@ int main(int argc, char** argv) {
   add("complement/cute", cute_complement);
   add("logical_divide/ours", ours_logical_divide);
   add("logical_divide/cute", cute_logical_divide);
+  add("logical_divide_nested_a/ours", ours_logical_divide_nested_a);
+  add("logical_divide_nested_a/cute", cute_logical_divide_nested_a);
   add("zipped_divide/ours", ours_zipped_divide);
   add("zipped_divide/cute", cute_zipped_divide);
   add("tiled_divide/ours", ours_tiled_divide);
