@@ -211,11 +211,12 @@ constexpr auto logical_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple
   return detail::tiler_into<true>(detail::LayoutRef(a), b, /*keep_rest=*/true, divide_mode_fast, rs,
                                   rd);
 };
-constexpr auto split_tuple_fast = [](const Layout& a, const Tiler& b, IntTuple::Nodes& rs,
-                                     IntTuple::Nodes& rd) {
-  return detail::split_into<true>(detail::LayoutRef(a), b, divide_mode_fast,
-                                  detail::divide_underscore, rs, rd);
-};
+auto split_tuple_fast(detail::Regroup how) {  // written regrouped (split_into)
+  return [how](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    return detail::split_into<true>(detail::LayoutRef(a), b, divide_mode_fast,
+                                    detail::divide_underscore, rs, rd, how);
+  };
+}
 
 // The divide `form` by a tile of leaves on leaf modes, computed directly.
 auto leaf_tile_divide(detail::TileForm form) {
@@ -239,7 +240,7 @@ auto split_divide_by(const char* op, const Layout& a, const Tiler& b, detail::Re
                     : how == detail::Regroup::tiled ? detail::TileForm::tiled
                                                     : detail::TileForm::flat;
   return detail::by_tiler(
-      a, b, divide_in_range, leaf_tile_divide(form), split_tuple_fast,
+      a, b, divide_in_range, leaf_tile_divide(form), split_tuple_fast(how),
       [&](auto g) { return detail::split(op, a, b, how, g); }, boundary, &how);
 }
 

@@ -174,8 +174,11 @@ bool underscore_mode_fast(LayoutRef a, IntTuple::Nodes& rs, IntTuple::Nodes& rd)
 bool logical_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
   return detail::tiler_into<true>(LayoutRef(a), b, /*keep_rest=*/true, pair_mode_fast, rs, rd);
 }
-bool split_tuple_fast(const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
-  return detail::split_into<true>(LayoutRef(a), b, pair_mode_fast, underscore_mode_fast, rs, rd);
+auto split_tuple_fast(detail::Regroup how) {  // written regrouped (split_into)
+  return [how](const Layout& a, const Tiler& b, IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+    return detail::split_into<true>(LayoutRef(a), b, pair_mode_fast, underscore_mode_fast, rs, rd,
+                                    how);
+  };
 }
 
 // The product `form` by a tile of leaves on leaf modes, computed directly.
@@ -342,7 +345,7 @@ auto split_product_by(const char* op, const Layout& a, const Tiler& b, detail::R
   const auto form =
       how == detail::Regroup::zipped ? detail::TileForm::zipped : detail::TileForm::tiled;
   return detail::by_tiler(
-      a, b, product_pair_fast, leaf_tile_product(form), split_tuple_fast,
+      a, b, product_pair_fast, leaf_tile_product(form), split_tuple_fast(how),
       [&](auto g) { return split(op, a, b, how, g); }, boundary, &how);
 }
 

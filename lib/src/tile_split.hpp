@@ -16,16 +16,22 @@
 
 namespace layout::detail {
 
+// The regroupings of a split (T, R).
+enum class Regroup { zipped, tiled, flat };
+
 // Appends the split (T, R) of A by the tiler B as a pair node: a layout B
 // goes to leaf(A, B, rs, rd) and `_` to under(A, rs, rd), each appending the
 // pair and returning false when refused; a tuple B splits mode by mode,
-// T = (T_0, .., T_{r-1}) and R = (R_0, .., R_{r-1}, A_r, ..).
+// T = (T_0, .., T_{r-1}) and R = (R_0, .., R_{r-1}, A_r, ..), written
+// regrouped as `how` says (zipped: the pair (T, R); tiled and flat: what
+// regroup makes of it, without its erasures).
 //   pre (tuple B): rank(B) <= rank(A), else refused. false: refused (fail()).
 // kFast: a fast path's walk (leaf and under are fast paths, false where the
 // general path decides): no steps named, too high a rank false without fail().
 template <bool kFast = false, class Leaf, class Under>
 [[nodiscard]] bool split_into(LayoutRef a, const Tiler& b, const Leaf& leaf, const Under& under,
-                              IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
+                              IntTuple::Nodes& rs, IntTuple::Nodes& rd,
+                              Regroup how = Regroup::zipped) {
   switch (b.kind) {
     case Tiler::Kind::layout:
       return leaf(a, b.layout, rs, rd);
@@ -43,18 +49,21 @@ template <bool kFast = false, class Leaf, class Under>
     if (!in_mode<kFast>(i, [&] { return split_into<kFast>(a[i], bi, leaf, under, ps, pd); }))
       return false;
   }
-  // ((T_0, .., T_{rb-1}), (R_0, .., R_{rb-1}, A_rb, ..)): its node counts
-  // first, then every node written into one extension of rs/rd.
+  // zipped ((T_0, .., T_{rb-1}), (R_0, .., R_{rb-1}, A_rb, ..)), tiled
+  // ((T_0, ..), R_0, .., A_rb, ..) or flat (T_0, .., R_0, .., A_rb, ..): its
+  // node counts first, then every node written into one extension of rs/rd.
   const std::size_t n = ps.size();
   std::size_t t_nodes = 0;  // the T_i's nodes
   for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span))
     t_nodes += static_cast<std::size_t>(ps[p + 1].span);
   const std::size_t r_nodes = n - static_cast<std::size_t>(rb) - t_nodes;  // the R_i's nodes
   const Tail tail = tail_of(a, rb);                                        // A_rb, ..
-  const std::size_t total = 3 + t_nodes + r_nodes + tail.nodes;
+  const bool t_root = how != Regroup::flat, r_root = how == Regroup::zipped;
+  const std::size_t total = 1 + t_root + r_root + t_nodes + r_nodes + tail.nodes;
   ItNode* os = rs.extend(total);
   ItNode* od = rd.extend(total);
-  put_tuple_node(os, od, 2, total);
+  const int arity = how == Regroup::zipped ? 2 : how == Regroup::tiled ? 1 + ra : rb + ra;
+  put_tuple_node(os, od, arity, total);
   const auto put = [&](const ItNode* s, const ItNode* d, std::size_t count) {
     for (std::size_t k = 0; k < count; ++k) {
       *os++ = s[k];
@@ -63,7 +72,7 @@ template <bool kFast = false, class Leaf, class Under>
   };
   for (int half = 0; half < 2; ++half) {
     const std::size_t nodes = half == 0 ? t_nodes : r_nodes + tail.nodes;
-    put_tuple_node(os, od, half == 0 ? rb : ra, 1 + nodes);
+    if (half == 0 ? t_root : r_root) put_tuple_node(os, od, half == 0 ? rb : ra, 1 + nodes);
     for (std::size_t p = 0; p < n; p += static_cast<std::size_t>(ps[p].span)) {
       const std::size_t t = p + 1;  // T_i's root, then R_i's
       const std::size_t h = half == 0 ? t : t + static_cast<std::size_t>(ps[t].span);
@@ -73,9 +82,6 @@ template <bool kFast = false, class Leaf, class Under>
   put(tail.s, tail.d, tail.nodes);
   return true;
 }
-
-// The regroupings of a split (T, R).
-enum class Regroup { zipped, tiled, flat };
 
 // Removes node i of a preorder node array (the subtree below it moves up one
 // level: the caller fixes the enclosing counts).
@@ -116,8 +122,8 @@ template <class Leaf, class Under>
 [[nodiscard]] bool split_variant(const Layout& a, const Tiler& b, const Leaf& leaf,
                                  const Under& under, Regroup how, IntTuple::Nodes& rs,
                                  IntTuple::Nodes& rd) {
-  if (!split_into(LayoutRef(a), b, leaf, under, rs, rd)) return false;
-  regroup(rs, rd, how);
+  if (!split_into(LayoutRef(a), b, leaf, under, rs, rd, how)) return false;
+  if (!b.is_tuple()) regroup(rs, rd, how);  // a tuple B's split is written regrouped
   return true;
 }
 
@@ -125,9 +131,10 @@ template <class Leaf, class Under>
 // FastTrying), outside the operation's frame: for a layout B the fast path
 // fast(A, B, rs, rd) (in range), for a tuple B first direct(A, B, rs, rd)
 // (the final nodes in range, or false with nothing written), then
-// tuple_fast(A, B, rs, rd) (the by-mode walk over fast paths) with the whole
-// result's range checked here; then the regrouping how (if any); for `_`,
-// and where a fast path gives up, general(guard) in the frame.
+// tuple_fast(A, B, rs, rd) (the by-mode walk over fast paths, which writes
+// the split regrouped as `how` says) with the whole result's range checked
+// here; a layout B's pair is regrouped here (how, if any); for `_`, and where
+// a fast path gives up, general(guard) in the frame.
 template <class Fast, class Direct, class TupleFast, class General, class Boundary>
 auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const Direct& direct,
               const TupleFast& tuple_fast, const General& general, const Boundary& boundary,
@@ -137,13 +144,11 @@ auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const Direct& d
       [&](IntTuple::Nodes& rs, IntTuple::Nodes& rd) {
         if (b.is_layout()) {
           if (!fast(a, b.layout, rs, rd)) return false;
-        } else if (direct(a, b, rs, rd)) {
+          if (how) regroup(rs, rd, *how);
           return true;
-        } else if (!tuple_fast(a, b, rs, rd) || !representable(rs.data(), rd.data(), rs.size())) {
-          return false;
         }
-        if (how) regroup(rs, rd, *how);
-        return true;
+        return direct(a, b, rs, rd) ||
+               (tuple_fast(a, b, rs, rd) && representable(rs.data(), rd.data(), rs.size()));
       },
       general);
 }
