@@ -145,10 +145,12 @@ auto by_tiler(const Layout& a, const Tiler& b, const Fast& fast, const Direct& d
         if (b.is_layout()) {
           if (!fast(a, b.layout, rs, rd)) return false;
           if (how) regroup(rs, rd, *how);
+        } else if (direct(a, b, rs, rd)) {
           return true;
+        } else if (!tuple_fast(a, b, rs, rd) || !representable(rs.data(), rd.data(), rs.size())) {
+          return false;
         }
-        return direct(a, b, rs, rd) ||
-               (tuple_fast(a, b, rs, rd) && representable(rs.data(), rd.data(), rs.size()));
+        return true;
       },
       general);
 }
