@@ -137,24 +137,6 @@ void cute_logical_divide(benchmark::State& s) {
   });
 }
 
-// logical_divide(((4,8),(2,16)):((2,64),(1,8)), 4:2): a nested A, whose leaf
-// results for B and its complement span several of A's modes (the walk's
-// general emit).
-void ours_logical_divide_nested_a(benchmark::State& s) {
-  const Layout a = layout::parse_layout("((4,8),(2,16)):((2,64),(1,8))");
-  const layout::Tiler b = layout::parse_tiler("4:2");
-  ours(s, [&] { return layout::logical_divide(a, b); });
-}
-void cute_logical_divide_nested_a(benchmark::State& s) {
-  cute_run(s, {4, 8, 2, 16, 2, 64, 1, 8, 4, 2}, [] {
-    using namespace cute;
-    return logical_divide(
-        make_layout(make_shape(make_shape(v[0], v[1]), make_shape(v[2], v[3])),
-                    make_stride(make_stride(v[4], v[5]), make_stride(v[6], v[7]))),
-        make_layout(v[8], v[9]));
-  });
-}
-
 // The other divides by the same rank-1 tile.
 template <class Op>
 void ours_divide(benchmark::State& s, Op op) {
@@ -249,6 +231,23 @@ void cute_by_tile(benchmark::State& s, std::array<int64_t, 16> values, Op op) {
               make_tile(make_layout(v[4], v[5]), make_layout(v[6], v[7])));
   });
 }
+
+// logical_divide(((4,8),(2,16)):((2,64),(1,8)), 4:2): a nested A, whose leaf
+// results for B and its complement span several of A's modes (the walk's
+// general emit).
+void ours_logical_divide_nested_a(benchmark::State& s) {
+  ours_by_tile(s, "((4,8),(2,16)):((2,64),(1,8))", "4:2", layout::logical_divide);
+}
+void cute_logical_divide_nested_a(benchmark::State& s) {
+  cute_run(s, {4, 8, 2, 16, 2, 64, 1, 8, 4, 2}, [] {
+    using namespace cute;
+    return logical_divide(
+        make_layout(make_shape(make_shape(v[0], v[1]), make_shape(v[2], v[3])),
+                    make_stride(make_stride(v[4], v[5]), make_stride(v[6], v[7]))),
+        make_layout(v[8], v[9]));
+  });
+}
+
 constexpr std::array<int64_t, 16> kMatrixTile = {128, 64, 1, 128, 32, 1, 16, 1};
 constexpr std::array<int64_t, 16> kBlockTile = {4, 8, 1, 4, 2, 1, 3, 1};
 void ours_composition_tile(benchmark::State& s) {

@@ -19,6 +19,7 @@
 // coalesced layout, mode j (position p, stride e) satisfies g(k*p) = k*e
 // exactly for k < s_j and not at k = s_j (there the next mode's stride, which
 // is not s_j*e, appears), so the first run of each stride is its mode.
+#include <algorithm>
 #include <string>
 
 #include "algebra_core.hpp"
@@ -100,7 +101,8 @@ bool fit_modes(const int64_t* g, std::size_t size, Modes& out) {
   const Mode* const m = out.data() + base;
   const std::size_t rank = out.size() - base;  // < 64: each size >= 2
   const bool fits = [&] {
-    int64_t digit[64] = {};
+    int64_t digit[64];
+    std::fill_n(digit, rank, int64_t{0});
     int64_t v = 0;
     for (int64_t i = 0; i < s; ++i) {
       if (g[static_cast<std::size_t>(i)] != v) return false;
