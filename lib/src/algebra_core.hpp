@@ -155,9 +155,11 @@ struct FastComposed {
   FixedVector<int32_t, 2 * kFastLeaves + 1> ends;
   operator ComposedView() const { return {modes.data(), ends.data()}; }  // NOLINT
 };
-// compose_leaves by the symbolic walk and the no-carry proof alone: false
-// where a leaf has no symbolic rule, the leaves may carry, or the result
-// might not fit the buffers.
+// compose_leaves on small inputs: the symbolic walk, and for a leaf without
+// a symbolic rule the exact construction up to kFastExact indices; the
+// no-carry proof, else the sum checked on B's domain up to kFastExact
+// indices. False where a step would refuse or needs more indices, or the
+// result might not fit the buffers.
 //   pre: a coalesced: s_j != 1 but for the last mode, and no s_j d_j =
 //        d_{j+1} (extension_modes, a ModeArraySink's complement).
 bool compose_leaves_fast(ModeSpan a, ModeSpan leaves, FastComposed& out);
@@ -239,13 +241,18 @@ template <class F>
 // compose_exact.cpp: the exact construction on the definition.
 // A(x) for modes a (the last unbounded), A(-x) = -A(x); checked.
 int64_t eval_extended(ModeSpan a, int64_t x);
-// The canonical modes of the layout of size `size` whose values are
-// g[0, size) (appended to out), or false when no layout takes these values.
-bool fit_modes(const int64_t* g, std::size_t size, Modes& out);
 // Appends the canonical modes of c -> A(c*d) on [0, s), or refuses (no layout).
 [[nodiscard]] bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out);
 // A(B(i)) = sum_k A(c_k(i)*d_k) for every i < size(B), or refuses with the index.
 [[nodiscard]] bool check_additive(ModeSpan a, ModeSpan leaves);
+// The two for the fast paths, on at most kFastExact indices (of the leaf; of
+// B): the same steps and modes, but false (out as it was, nothing recorded)
+// where the general path refuses, and also past kFastExact indices of B
+// (compose_exact_leaf_fast's caller bounds s); where out has no room, its
+// `lost` flag is set.
+inline constexpr int64_t kFastExact = 64;
+bool compose_exact_leaf_fast(ModeSpan a, int64_t s, int64_t d, FixedVector<Mode, kFastModes>& out);
+bool check_additive_fast(ModeSpan a, ModeSpan leaves);
 
 // left_inverse_search.cpp: a left inverse of the layout with the values x
 // (A(i) for i < size(A), distinct, |x_i| <= max_abs, max_abs >= 1), found by an

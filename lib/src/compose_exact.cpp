@@ -44,43 +44,56 @@ void some_values(Condition& out, const Values& g) {
   if (g.size() > 8) out << ", ...";
 }
 
+// One checked step r = a op b of the exact construction (op '+', '-' or
+// '*'): where kRecord, an overflow is the operation's refusal, as add_ok,
+// sub_ok and mul_ok record it; the fast paths record nothing, since their
+// general path meets the same overflow again.
+template <bool kRecord, char kOp>
+bool step(int64_t a, int64_t b, int64_t& r) {
+  const bool over = kOp == '+'   ? __builtin_add_overflow(a, b, &r)
+                    : kOp == '-' ? __builtin_sub_overflow(a, b, &r)
+                                 : __builtin_mul_overflow(a, b, &r);
+  if (!over) [[likely]]
+    return true;
+  if constexpr (kRecord)
+    return fail_overflow(a, kOp == '+' ? " + " : kOp == '-' ? " - " : " * ", b);
+  else
+    return false;
+}
+
 // eval_extended(a, x) into v, its checked steps in the same order; false
-// after fail_overflow.
+// on an overflow.
+template <bool kRecord>
 bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {
   if (x < 0) {
     int64_t nx = 0, w = 0;
-    return sub_ok(0, x, nx) && eval_extended_ok(a, nx, w) && sub_ok(0, w, v);
+    return step<kRecord, '-'>(0, x, nx) && eval_extended_ok<kRecord>(a, nx, w) &&
+           step<kRecord, '-'>(0, w, v);
   }
   int64_t sum = 0, t = 0;  // locals: a store through v may alias a's modes
   // x >= 0 and a[j].s >= 1 here, so quick_div's rem and quot apply.
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    if (!mul_ok(rem(x, a[j].s), a[j].d, t) || !add_ok(sum, t, sum)) return false;
+    if (!step<kRecord, '*'>(rem(x, a[j].s), a[j].d, t) || !step<kRecord, '+'>(sum, t, sum))
+      return false;
     x = quot(x, a[j].s);
   }
-  if (!mul_ok(x, a.back().d, t) || !add_ok(sum, t, sum)) return false;
+  if (!step<kRecord, '*'>(x, a.back().d, t) || !step<kRecord, '+'>(sum, t, sum)) return false;
   v = sum;
   return true;
 }
 
 // A(c * d), as a status.
+template <bool kRecord>
 bool eval_at_ok(ModeSpan a, int64_t c, int64_t d, int64_t& v) {
   int64_t x = 0;
-  return mul_ok(c, d, x) && eval_extended_ok(a, x, v);
+  return step<kRecord, '*'>(c, d, x) && eval_extended_ok<kRecord>(a, x, v);
 }
 
-}  // namespace
-
-int64_t eval_extended(ModeSpan a, int64_t x) {
-  if (x < 0) return checked::sub(0, eval_extended(a, checked::sub(0, x)));
-  int64_t v = 0;
-  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    v = checked::add(v, checked::mul(x % a[j].s, a[j].d));
-    x /= a[j].s;
-  }
-  return checked::add(v, checked::mul(x, a.back().d));
-}
-
-bool fit_modes(const int64_t* g, std::size_t size, Modes& out) {
+// The canonical modes of the layout of size `size` whose values are
+// g[0, size), appended to out (Modes or a fast path's FixedVector), or false
+// (out as it was) where no layout takes these values.
+template <class Out>
+bool fit_modes(const int64_t* g, std::size_t size, Out& out) {
   const auto s = static_cast<int64_t>(size);
   const std::size_t base = out.size();  // the candidate's modes go to out[base, ..)
   int64_t p = 1;  // the position of the next mode: the product of the sizes before it
@@ -91,7 +104,7 @@ bool fit_modes(const int64_t* g, std::size_t size, Modes& out) {
            g[static_cast<std::size_t>(n * p)] == want)
       ++n;
     if (s % (n * p) != 0) {  // the run is no mode: no layout has these values
-      out.truncate(base);
+      out.resize(base);
       return false;
     }
     out.push_back({n, e});
@@ -120,27 +133,40 @@ bool fit_modes(const int64_t* g, std::size_t size, Modes& out) {
     }
     return true;
   }();
-  if (!fits) out.truncate(base);
+  if (!fits) out.resize(base);
   return fits;
 }
 
-bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
+// compose_exact_leaf, recording its refusal where kRecord.
+template <bool kRecord, class Out>
+bool exact_leaf(ModeSpan a, int64_t s, int64_t d, Out& out) {
+  if (s == 2) {  // the values 0 and A(d): the layout 2:A(d), fit_modes' answer
+    int64_t e = 0;
+    if (!eval_at_ok<kRecord>(a, 1, d, e)) return false;
+    out.push_back({2, e});
+    return true;
+  }
   Values g;
   int64_t* const v = g.extend(static_cast<std::size_t>(s));
-  for (int64_t c = 0; c < s; ++c)
-    if (!eval_at_ok(a, c, d, v[c])) return false;
-  if (!fit_modes(g.data(), g.size(), out)) {
+  v[0] = 0;  // A(0)
+  for (int64_t c = 1; c < s; ++c)
+    if (!eval_at_ok<kRecord>(a, c, d, v[c])) return false;
+  if (fit_modes(g.data(), g.size(), out)) return true;
+  if constexpr (kRecord) {
     Condition why;
     why << "no layout with B's shape equals A o B: on B's mode " << Mode{s, d}
         << ", A o B takes the values ";
     some_values(why, g);
     why << ", which no layout of size " << s << " takes";
     return fail(why.take());
+  } else {
+    return false;
   }
-  return true;
 }
 
-bool check_additive(ModeSpan a, ModeSpan leaves) {
+// check_additive, recording its refusal where kRecord.
+template <bool kRecord>
+bool additive(ModeSpan a, ModeSpan leaves) {
   // Each leaf's values A(c*d) (leaf k's from first[k] on), then every index
   // of B against their sum.
   Values values;
@@ -148,29 +174,71 @@ bool check_additive(ModeSpan a, ModeSpan leaves) {
   for (const Mode& leaf : leaves) {
     first.push_back(values.size());
     int64_t* const v = values.extend(static_cast<std::size_t>(leaf.s));
-    for (int64_t c = 0; c < leaf.s; ++c)
-      if (!eval_at_ok(a, c, leaf.d, v[c])) return false;
+    v[0] = 0;  // A(0)
+    for (int64_t c = 1; c < leaf.s; ++c)
+      if (!eval_at_ok<kRecord>(a, c, leaf.d, v[c])) return false;
   }
   SmallVector<int64_t, 16> crd;
   for (std::size_t k = 0; k < leaves.size(); ++k) crd.push_back(0);
   for (int64_t i = 0;; ++i) {
-    int64_t x = 0, sum = 0, v = 0, t = 0;
-    for (std::size_t k = 0; k < leaves.size(); ++k)
-      if (!mul_ok(crd[k], leaves[k].d, t) || !add_ok(x, t, x) ||
-          !add_ok(sum, values[first[k] + static_cast<std::size_t>(crd[k])], sum))
-        return false;
-    if (!eval_extended_ok(a, x, v)) return false;
-    if (v != sum)
-      return fail((Condition() << "no layout with B's shape equals A o B: at index " << i
-                               << ", A(B(" << i << ")) = A(" << x << ") = " << v
-                               << ", but any layout with B's shape gives the sum " << sum
-                               << " of its modes' values there (B's modes carry across A's mode "
-                                  "boundaries)")
-                      .take());
+    // An index with at most one non-zero coordinate c (of leaf k) is
+    // B(i) = c*d_k, whose A(B(i)) is that leaf's value computed above by the
+    // same steps, and the other leaves add A(0) = 0: it holds and cannot
+    // overflow, so only the others are evaluated.
+    int nonzero = 0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) nonzero += crd[k] != 0;
+    if (nonzero > 1) {
+      int64_t x = 0, sum = 0, v = 0, t = 0;
+      for (std::size_t k = 0; k < leaves.size(); ++k)
+        if (!step<kRecord, '*'>(crd[k], leaves[k].d, t) || !step<kRecord, '+'>(x, t, x) ||
+            !step<kRecord, '+'>(sum, values[first[k] + static_cast<std::size_t>(crd[k])], sum))
+          return false;
+      if (!eval_extended_ok<kRecord>(a, x, v)) return false;
+      if (v != sum) {
+        if constexpr (kRecord)
+          return fail((Condition() << "no layout with B's shape equals A o B: at index " << i
+                                   << ", A(B(" << i << ")) = A(" << x << ") = " << v
+                                   << ", but any layout with B's shape gives the sum " << sum
+                                   << " of its modes' values there (B's modes carry across A's "
+                                      "mode boundaries)")
+                          .take());
+        else
+          return false;
+      }
+    }
     std::size_t k = 0;
     while (k < leaves.size() && ++crd[k] == leaves[k].s) crd[k++] = 0;
     if (k == leaves.size()) return true;
   }
+}
+
+}  // namespace
+
+int64_t eval_extended(ModeSpan a, int64_t x) {
+  if (x < 0) return checked::sub(0, eval_extended(a, checked::sub(0, x)));
+  int64_t v = 0;
+  for (std::size_t j = 0; j + 1 < a.size(); ++j) {
+    v = checked::add(v, checked::mul(x % a[j].s, a[j].d));
+    x /= a[j].s;
+  }
+  return checked::add(v, checked::mul(x, a.back().d));
+}
+
+bool compose_exact_leaf(ModeSpan a, int64_t s, int64_t d, Modes& out) {
+  return exact_leaf<true>(a, s, d, out);
+}
+
+bool check_additive(ModeSpan a, ModeSpan leaves) { return additive<true>(a, leaves); }
+
+bool compose_exact_leaf_fast(ModeSpan a, int64_t s, int64_t d, FixedVector<Mode, kFastModes>& out) {
+  return exact_leaf<false>(a, s, d, out);
+}
+
+bool check_additive_fast(ModeSpan a, ModeSpan leaves) {
+  int64_t total = 1;
+  for (const Mode& leaf : leaves)
+    if (__builtin_mul_overflow(total, leaf.s, &total) || total > kFastExact) return false;
+  return additive<false>(a, leaves);
 }
 
 }  // namespace layout::detail

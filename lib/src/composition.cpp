@@ -238,7 +238,10 @@ struct DigitRoom {
 // leaves have no negative stride and, for each bounded digit j of A, their
 // largest digits add up to at most a_j - 1 (DigitRoom), the digits of a sum
 // of leaf values are the sums of their digits: no carry, so
-// A(sum) = sum of A(leaf values) without no_carry's residue bounds.
+// A(sum) = sum of A(leaf values) without no_carry's residue bounds. A leaf
+// the walk has no rule for takes compose_leaves' exact construction (its
+// non-recording twin, up to kFastExact indices), and then no_carry or the
+// sum check (the same) decides, as in compose_leaves.
 // A's modes are coalesced here (pre of compose_leaves_fast), so each leaf's
 // modes are already canonical and canonical_leaf is not called: the walk
 // gives the modes (n_j, r d_j) of consecutive modes j of A, the first with
@@ -256,11 +259,20 @@ struct DigitRoom {
     const Walk w = leaf.s != 1 && leaf.d > 0
                        ? compose_leaf_up(a, leaf.s, leaf.d, out.modes, nullptr, &room)
                        : compose_leaf(a, leaf.s, leaf.d, out.modes, nullptr, &room);
-    if (w != Walk::composed) return false;
+    if (w == Walk::no_rule) {  // the general path's exact construction, on a small leaf
+      out.modes.resize(first);
+      if (leaf.s > detail::kFastExact ||
+          !detail::compose_exact_leaf_fast(a, leaf.s, leaf.d, out.modes))
+        return false;
+      room.full = true;  // its digits are not counted: the no-carry proof decides
+    } else if (w != Walk::composed) {
+      return false;
+    }
     if (out.modes.lost) return false;
     close_leaf(out, first);
   }
-  return !room.full || no_carry(a, leaves, nullptr);
+  // The general path's order: no carry, else the sum checked on every index.
+  return !room.full || no_carry(a, leaves, nullptr) || detail::check_additive_fast(a, leaves);
 }
 
 std::string size_limit() { return "2^" + std::to_string(__builtin_ctzll(detail::kExactLimit)); }
