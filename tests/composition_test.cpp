@@ -348,6 +348,31 @@ TEST(Composition, OverflowIsRefused) {
     EXPECT_EQ(oracle::eval(r, i), oracle::eval(big, oracle::eval(big, i))) << i;
 }
 
+// B's values may pass int64 while A o B fits: (2,8):(1,0) reads only the
+// parity of B(i). Where residues prove that B's leaves add without a carry
+// across A's modes, both paths answer: the fast path (a B of two leaves) and
+// the general one (17 leaves: past the fast paths' 16). Checked against
+// A(B(i)) in 128 bits.
+TEST(Composition, BValuesPastInt64WithoutACarryAreAnswered) {
+  const Layout a = L("(2,8):(1,0)");
+  const std::string d = "188232082384791344";                 // even; 63 * d passes int64
+  const std::string ones = ",1,1,1,1,1,1,1,1,1,1,1,1,1,1,1";  // 15 size-1 leaves
+  for (const std::string& text :
+       {"(64,2):(" + d + ",3)", "(64,2" + ones + "):(" + d + ",3" + ones + ")"}) {
+    const Layout b = L(text);
+    Layout r;
+    ASSERT_NO_THROW(r = composition(a, b)) << text;
+    const auto la = oracle::po::leaves(a), lb = oracle::po::leaves(b);
+    for (int64_t i = 0; i < 128; ++i) {
+      const auto bi = oracle::po::eval_wide(lb, i);
+      ASSERT_TRUE(bi) << i;
+      const auto abi = oracle::po::eval_wide(la, *bi);
+      ASSERT_TRUE(abi) << i;
+      EXPECT_EQ(oracle::eval(r, i), static_cast<int64_t>(*abi)) << text << " at " << i;
+    }
+  }
+}
+
 // An unrepresentable result's refusal names the condition that fails, and
 // only a true one: 2:-2^63 has the offsets 0 and -2^63 (both in int64) but
 // the span 1 + 2^63; (2,2):(2^62,2^62) has the offset 2^63.

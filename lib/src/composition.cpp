@@ -148,10 +148,21 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
     (m.d > 0 ? positive : negative) = true;
   }
   if (moving < 2) return true;  // nothing to carry into
-  int64_t max_value = 0;        // the largest |value| of B and of its partial sums
-  for (const Mode& m : leaves)
-    if (m.s != 1 && m.d != 0)
-      max_value = checked::add(max_value, checked::mul(m.s - 1, checked::abs(m.d)));
+  // The largest |value| of B and of its partial sums, INT64_MAX where it passes
+  // int64: the bounds below then prove nothing, and the residues decide (a
+  // carry is a question of residues, whatever the size of B's values).
+  int64_t max_value = 0;
+  bool saturated = false;
+  for (const Mode& m : leaves) {
+    int64_t span;
+    if (m.s != 1 && m.d != 0 &&
+        (__builtin_mul_overflow(m.s - 1, checked::abs(m.d), &span) ||
+         __builtin_add_overflow(max_value, span, &max_value))) {
+      max_value = INT64_MAX;
+      saturated = true;
+      break;
+    }
+  }
   if (max_value < a[0].s) return true;  // A(x) = x*e_0 for |x| < a_0: linear on all of B
   if (positive && negative) {
     if (why) *why = "B has modes of both signs";
@@ -160,7 +171,11 @@ bool no_carry(detail::ModeSpan a, detail::ModeSpan leaves, std::string* why) {
   // One sign: A(-x) = -A(x), so the leaves of -B carry exactly when those of B do.
   int64_t p = 1;
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    if (__builtin_mul_overflow(p, a[j].s, &p) || p > max_value) return true;  // no carry possible
+    // No carry possible past a boundary beyond B's values (a prefix product
+    // of A's bounded modes is at most size(A), so it passes int64 only for
+    // modes that are not a layout's).
+    if (__builtin_mul_overflow(p, a[j].s, &p)) return !saturated;
+    if (p > max_value) return true;
     int64_t sum = 0;
     for (const Mode& m : leaves) {
       if (m.s == 1 || m.d == 0) continue;
