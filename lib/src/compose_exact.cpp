@@ -19,6 +19,11 @@
 // coalesced layout, mode j (position p, stride e) satisfies g(k*p) = k*e
 // exactly for k < s_j and not at k = s_j (there the next mode's stride, which
 // is not s_j*e, appears), so the first run of each stride is its mode.
+//
+// Each step is written once, as a template on kRecord: the general path's
+// functions record their refusal; the fast paths' twins (kRecord = false,
+// at most kFastExact indices) take the same steps and give the same modes,
+// and return false, recording nothing, where the general path refuses.
 #include <algorithm>
 #include <string>
 
