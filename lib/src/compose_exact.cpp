@@ -49,40 +49,23 @@ void some_values(Condition& out, const Values& g) {
   if (g.size() > 8) out << ", ...";
 }
 
-// One checked step r = a op b of the exact construction (op '+', '-' or
-// '*'): where kRecord, an overflow is the operation's refusal, as add_ok,
-// sub_ok and mul_ok record it; the fast paths record nothing, since their
-// general path meets the same overflow again.
-template <bool kRecord, char kOp>
-bool step(int64_t a, int64_t b, int64_t& r) {
-  const bool over = kOp == '+'   ? __builtin_add_overflow(a, b, &r)
-                    : kOp == '-' ? __builtin_sub_overflow(a, b, &r)
-                                 : __builtin_mul_overflow(a, b, &r);
-  if (!over) [[likely]]
-    return true;
-  if constexpr (kRecord)
-    return fail_overflow(a, kOp == '+' ? " + " : kOp == '-' ? " - " : " * ", b);
-  else
-    return false;
-}
-
 // eval_extended(a, x) into v, its checked steps in the same order; false
 // on an overflow.
 template <bool kRecord>
 bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {
   if (x < 0) {
     int64_t nx = 0, w = 0;
-    return step<kRecord, '-'>(0, x, nx) && eval_extended_ok<kRecord>(a, nx, w) &&
-           step<kRecord, '-'>(0, w, v);
+    return step_ok<kRecord, '-'>(0, x, nx) && eval_extended_ok<kRecord>(a, nx, w) &&
+           step_ok<kRecord, '-'>(0, w, v);
   }
   int64_t sum = 0, t = 0;  // locals: a store through v may alias a's modes
   // x >= 0 and a[j].s >= 1 here, so quick_div's rem and quot apply.
   for (std::size_t j = 0; j + 1 < a.size(); ++j) {
-    if (!step<kRecord, '*'>(rem(x, a[j].s), a[j].d, t) || !step<kRecord, '+'>(sum, t, sum))
+    if (!step_ok<kRecord, '*'>(rem(x, a[j].s), a[j].d, t) || !step_ok<kRecord, '+'>(sum, t, sum))
       return false;
     x = quot(x, a[j].s);
   }
-  if (!step<kRecord, '*'>(x, a.back().d, t) || !step<kRecord, '+'>(sum, t, sum)) return false;
+  if (!step_ok<kRecord, '*'>(x, a.back().d, t) || !step_ok<kRecord, '+'>(sum, t, sum)) return false;
   v = sum;
   return true;
 }
@@ -91,7 +74,7 @@ bool eval_extended_ok(ModeSpan a, int64_t x, int64_t& v) {
 template <bool kRecord>
 bool eval_at_ok(ModeSpan a, int64_t c, int64_t d, int64_t& v) {
   int64_t x = 0;
-  return step<kRecord, '*'>(c, d, x) && eval_extended_ok<kRecord>(a, x, v);
+  return step_ok<kRecord, '*'>(c, d, x) && eval_extended_ok<kRecord>(a, x, v);
 }
 
 // The canonical modes of the layout of size `size` whose values are
@@ -195,8 +178,8 @@ bool additive(ModeSpan a, ModeSpan leaves) {
     if (nonzero > 1) {
       int64_t x = 0, sum = 0, v = 0, t = 0;
       for (std::size_t k = 0; k < leaves.size(); ++k)
-        if (!step<kRecord, '*'>(crd[k], leaves[k].d, t) || !step<kRecord, '+'>(x, t, x) ||
-            !step<kRecord, '+'>(sum, values[first[k] + static_cast<std::size_t>(crd[k])], sum))
+        if (!step_ok<kRecord, '*'>(crd[k], leaves[k].d, t) || !step_ok<kRecord, '+'>(x, t, x) ||
+            !step_ok<kRecord, '+'>(sum, values[first[k] + static_cast<std::size_t>(crd[k])], sum))
           return false;
       if (!eval_extended_ok<kRecord>(a, x, v)) return false;
       if (v != sum) {

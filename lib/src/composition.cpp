@@ -25,10 +25,7 @@ enum class Walk { composed, no_rule, overflow };
 // nothing, as its general path meets the same overflow again.
 template <class Room>
 bool walk_mul(int64_t rest_d, int64_t aj_d, int64_t& r) {
-  if constexpr (std::is_same_v<Room, std::nullptr_t>)
-    return detail::mul_ok(rest_d, aj_d, r);
-  else
-    return !__builtin_mul_overflow(rest_d, aj_d, &r);
+  return detail::step_ok<std::is_same_v<Room, std::nullptr_t>, '*'>(rest_d, aj_d, r);
 }
 
 // A o (s:d) for A given by its extension-preserving coalesced modes `a`

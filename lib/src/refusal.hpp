@@ -148,6 +148,18 @@ Error format_through(Pending p, const FrameBase* f);
     return fail_overflow(a, " * ", b);
   return true;
 }
+// One of them where kRecord (op '+', '-' or '*'); otherwise, for a fast path
+// whose general path meets the same overflow again, the step alone,
+// recording nothing.
+template <bool kRecord, char kOp>
+[[gnu::always_inline]] inline bool step_ok(int64_t a, int64_t b, int64_t& r) {
+  if constexpr (kRecord)
+    return kOp == '+' ? add_ok(a, b, r) : kOp == '-' ? sub_ok(a, b, r) : mul_ok(a, b, r);
+  else
+    return !(kOp == '+'   ? __builtin_add_overflow(a, b, &r)
+             : kOp == '-' ? __builtin_sub_overflow(a, b, &r)
+                          : __builtin_mul_overflow(a, b, &r));
+}
 // The Error of the last fail() on this thread (moved out).
 Error take_failure();
 
